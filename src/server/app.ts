@@ -1,0 +1,44 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/connection';
+import { features } from './features/index';
+import { readClientAssets } from './plugins/client-assets';
+import { installErrorHandler } from './plugins/error-handler';
+import { registerPages } from './plugins/pages';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStaticFiles } from './plugins/static-files';
+import { createServerSiteApi } from './site-api';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The client build (dist/client); without it pages render without scripts or styles. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole application without listening: main.ts listens, tests call inject(). */
+export async function buildApp({ config, database, clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Give in-flight requests time to finish on shutdown, then drop idle keep-alive sockets.
+    forceCloseConnections: 'idle',
+  });
+  installErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const context: AppContext = { config, database };
+  for (const feature of features) await app.register(feature, context);
+
+  await registerStaticFiles(app, clientDir);
+  registerPages(app, config, createServerSiteApi(database), readClientAssets(clientDir));
+  return app;
+}

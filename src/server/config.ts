@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** The environment this server reads: the only place that touches process.env. */
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters long').optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ADMIN_LINK_HOSTS: z.string().default(''),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanString.default(false),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    adminApiKey: env.ADMIN_API_KEY,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    adminLinkHosts: env.ADMIN_LINK_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  }));
+
+export type Config = z.output<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once at start; a bad value stops the server naming the variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const result = environmentSchema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+}

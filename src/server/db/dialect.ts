@@ -1,0 +1,13 @@
+import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export function engineOf(db: Kysely<unknown>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** An auto-numbered integer primary key, spelled the way each engine wants it. */
+export function autoIdColumn(engine: Engine) {
+  return (column: ColumnDefinitionBuilder) =>
+    engine === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+}

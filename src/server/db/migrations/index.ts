@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as settings from './2026-11-21-0001-settings';
+
+/**
+ * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
+ * and never edited once they have landed: add a new one instead.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-settings': settings,
+};

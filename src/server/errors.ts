@@ -1,0 +1,22 @@
+import type { ApiErrorBody } from '../shared/api-error';
+
+/** An error the API answers with a stable code and status; its message is safe to show. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: this.message, code: this.code, ...(this.field ? { field: this.field } : {}) };
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'VALIDATION_FAILED', message, field);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, field?: string) => new AppError(409, 'CONFLICT', message, field);

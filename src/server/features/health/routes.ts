@@ -1,0 +1,9 @@
+import type { FeaturePlugin } from '../../context';
+
+export const healthRoutes: FeaturePlugin = async (app, { database }) => {
+  app.get('/api/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (await database.ping()) return { status: 'ok' };
+    return reply.code(503).send({ status: 'unavailable' });
+  });
+};

@@ -1,0 +1,6 @@
+import type { FeaturePlugin } from '../context';
+import { healthRoutes } from './health/routes';
+import { settingsRoutes } from './settings/routes';
+
+/** Every API feature, registered in this order before the page renderer. */
+export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes];

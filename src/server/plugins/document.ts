@@ -1,0 +1,40 @@
+import { type HeadEntry, headEntries, jsonForScript } from '../../shared/page-meta';
+import type { RenderOutput } from '../../web/entry-server';
+import type { ClientAssets } from './client-assets';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const attributes = (attrs: Record<string, string>) =>
+  Object.entries(attrs)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+
+function headTag(entry: HeadEntry): string {
+  // data-head marks what the browser replaces when the page changes.
+  if (entry.tag === 'script') {
+    return `<script${attributes(entry.attrs)} data-head>${jsonForScript(entry.json)}</script>`;
+  }
+  return `<${entry.tag}${attributes(entry.attrs)} data-head>`;
+}
+
+/** The whole HTML document around a rendered page. */
+export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl: string): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.meta.title)}</title>`,
+    ...headEntries(page.meta, publicUrl, page.pathname).map(headTag),
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<meta name="theme-color" content="#1d4ed8">',
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    assets.script ? `<script type="module" src="${assets.script}"></script>` : '',
+  ].join('');
+  return (
+    `<!doctype html><html lang="en-GB"><head>${head}</head><body>` +
+    `<div id="root">${page.html}</div>` +
+    `<script type="application/json" id="initial-state">${jsonForScript(page.state)}</script>` +
+    '</body></html>'
+  );
+}

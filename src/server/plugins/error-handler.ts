@@ -1,0 +1,24 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+/** Framework errors whose own messages are technical; staff and parents get these instead. */
+const friendlyMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+};
+
+/** One error contract: { error, code, field? }; a 5xx never leaks internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = error.code ?? 'BAD_REQUEST';
+      return reply.code(status).send({ error: friendlyMessages[code] ?? error.message, code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,29 @@
+import { site } from '../../../shared/site';
+
+/** 'We Cover:' and the places, scrolling once every 20 s; paused on hover; still for reduced motion. */
+export function AreaTicker() {
+  const places = (hidden: boolean) => (
+    <ul className="ticker-list" aria-hidden={hidden || undefined}>
+      {site.areasCovered.map((place) => (
+        <li key={place} className="px-4">
+          {place}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="ticker bg-blue-800 text-white text-sm">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-1.5">
+        <span className="shrink-0 font-semibold" id="ticker-label">
+          We Cover:
+        </span>
+        <div className="ticker-window min-w-0 flex-1 overflow-hidden" aria-labelledby="ticker-label" role="region">
+          <div className="ticker-track">
+            {places(false)}
+            {places(true)}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'wouter';
+import { brandWords } from '../../../shared/settings';
+import { site } from '../../../shared/site';
+import { useSetting } from '../../features/settings/queries';
+
+/** The logo and/or brand text from the settings, linking home. */
+export function BrandMark() {
+  const logo = useSetting('site_logo');
+  const showLogo = useSetting('show_site_logo') === 'true' && logo !== '';
+  const showText = useSetting('show_brand_text') === 'true';
+  const [first, rest] = brandWords(useSetting('brand_text'));
+  // With both hidden the link still needs a visible mark: fall back to the text.
+  const textShown = showText || !showLogo;
+  return (
+    <Link href="/" className="flex items-center gap-2 rounded" aria-label={`${site.name} home`}>
+      {showLogo && <img src={logo} alt="" width={40} height={40} className="h-10 w-10 object-contain" />}
+      {textShown && (
+        <span className="whitespace-nowrap text-xl font-extrabold tracking-tight">
+          <span className="text-blue-700">{first}</span> <span className="text-red-600">{rest}</span>
+        </span>
+      )}
+    </Link>
+  );
+}

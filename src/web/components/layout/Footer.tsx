@@ -1,0 +1,79 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'wouter';
+import { navLinks, paths } from '../../../shared/routes';
+import { site } from '../../../shared/site';
+import { useShell } from '../../lib/contexts';
+import { SocialLinks } from './SocialLinks';
+
+const telHref = `tel:${site.phone.replace(/\s+/g, '')}`;
+
+export function Footer() {
+  const { year } = useShell();
+  const { street, locality, postcode } = site.address;
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-3 text-lg font-semibold text-white">
+            {site.name}
+          </h2>
+          <address className="grid gap-2 not-italic">
+            <span className="flex gap-2">
+              <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+              {street}, {locality} {postcode}
+            </span>
+            <a href={telHref} className="flex gap-2 hover:text-white">
+              <Phone className="h-5 w-5 shrink-0" aria-hidden="true" />
+              {site.phone}
+            </a>
+            <a href={`mailto:${site.email}`} className="flex gap-2 break-all hover:text-white">
+              <Mail className="h-5 w-5 shrink-0" aria-hidden="true" />
+              {site.email}
+            </a>
+          </address>
+          <p className="mt-3 text-sm text-slate-300">UKPRN {site.ukprn}</p>
+        </section>
+        <nav aria-labelledby="footer-pages">
+          <h2 id="footer-pages" className="mb-3 text-lg font-semibold text-white">
+            Tuition
+          </h2>
+          <ul className="grid gap-1.5">
+            {navLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href={paths.freeAssessment} className="font-semibold text-white hover:underline">
+                Book A Free Assessment
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow" className="mb-3 text-lg font-semibold text-white">
+            Follow us
+          </h2>
+          <SocialLinks className="-ml-2 text-slate-200" />
+          <ul className="mt-4 flex gap-4 text-sm">
+            <li>
+              <Link href={paths.privacy} className="hover:text-white hover:underline">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link href={paths.terms} className="hover:text-white hover:underline">
+                Terms
+              </Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="border-t border-slate-700 px-4 py-4 text-center text-sm text-slate-300">
+        © {year} {site.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import { site } from '../../../shared/site';
+
+// Brand marks drawn here: the icon library carries no brand logos.
+const icons = {
+  facebook: (
+    <path
+      d="M14 8h2.5V4.5H14c-2.5 0-4 1.7-4 4.2V11H7.5v3.5H10V21h3.5v-6.5H16l.5-3.5h-3V9c0-.6.4-1 1-1Z"
+      fill="currentColor"
+    />
+  ),
+  instagram: (
+    <g fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.3" cy="6.7" r="0.6" fill="currentColor" />
+    </g>
+  ),
+  x: <path d="M4 4h4.6l4 5.6L17.4 4H20l-6.2 7.2L20.5 20h-4.6l-4.3-6-5.3 6H3.7l6.7-7.7L4 4Z" fill="currentColor" />,
+} as const;
+
+const labels = { facebook: 'Facebook', instagram: 'Instagram', x: 'X (Twitter)' } as const;
+
+export function SocialLinks({ className = '' }: { className?: string }) {
+  return (
+    <ul className={`flex items-center gap-1 ${className}`}>
+      {(Object.keys(icons) as (keyof typeof icons)[]).map((network) => (
+        <li key={network}>
+          <a
+            href={site.social[network]}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${site.name} on ${labels[network]} (opens in a new tab)`}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-black/5 focus-visible:bg-black/5"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+              {icons[network]}
+            </svg>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,14 @@
+import { hydrate } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import type { InitialState } from './entry-server';
+import { httpSiteApi } from './lib/http-site-api';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+// The server leaves the page's data in a non-executable JSON block (no inline script under our CSP).
+const state = JSON.parse(document.getElementById('initial-state')?.textContent ?? 'null') as InitialState;
+const queryClient = createQueryClient();
+hydrate(queryClient, state.queries);
+
+hydrateRoot(document.getElementById('root')!, <App shell={state.shell} queryClient={queryClient} api={httpSiteApi} />);

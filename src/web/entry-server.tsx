@@ -1,0 +1,62 @@
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import type { PageMeta } from '../shared/page-meta';
+import type { SiteApi } from '../shared/site-api';
+import { App } from './App';
+import { prefetchSettings } from './features/settings/queries';
+import type { MetaSink, ShellState } from './lib/contexts';
+import { createQueryClient } from './lib/query-client';
+import { defaultMeta } from './lib/seo';
+import { findRoute } from './routes';
+
+export interface InitialState {
+  shell: ShellState;
+  queries: DehydratedState;
+}
+
+export interface RenderInput {
+  /** The request's path and query string. */
+  url: string;
+  api: SiteApi;
+  shell: ShellState;
+}
+
+export interface RenderOutput {
+  status: number;
+  pathname: string;
+  html: string;
+  meta: PageMeta;
+  state: InitialState;
+}
+
+/** Renders one page with its data on the server; the browser hydrates it from `state`. */
+export async function render({ url, api, shell }: RenderInput): Promise<RenderOutput> {
+  const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
+  const queryClient = createQueryClient();
+  const match = findRoute(pathname);
+  let status = match ? 200 : 404;
+
+  const [, outcome] = await Promise.all([
+    prefetchSettings(queryClient, api),
+    match?.route.prefetch?.({ queryClient, api, params: match.params, searchParams }),
+  ]);
+  if (outcome?.status) status = outcome.status;
+
+  let meta: PageMeta = defaultMeta;
+  const metaSink: MetaSink = { collect: (pageMeta) => (meta = pageMeta) };
+  const html = renderToString(
+    <App
+      shell={shell}
+      queryClient={queryClient}
+      api={api}
+      ssr={{ path: pathname, search: search.slice(1), metaSink }}
+    />,
+  );
+  return {
+    status,
+    pathname,
+    html,
+    meta,
+    state: { shell, queries: dehydrate(queryClient) },
+  };
+}

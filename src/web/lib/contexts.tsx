@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { PageMeta } from '../../shared/page-meta';
+import type { SiteApi } from '../../shared/site-api';
+
+/** Facts about this request that the server decides and the browser keeps. */
+export interface ShellState {
+  showAdminLink: boolean;
+  publicUrl: string;
+  year: number;
+}
+
+/** Server rendering only: where the page leaves its metadata for the document head. */
+export interface MetaSink {
+  collect(meta: PageMeta): void;
+}
+
+export const ShellContext = createContext<ShellState | null>(null);
+export const SiteApiContext = createContext<SiteApi | null>(null);
+export const MetaSinkContext = createContext<MetaSink | null>(null);
+
+function required<T>(value: T | null, name: string): T {
+  if (value === null) throw new Error(`${name} is missing: render inside <App>.`);
+  return value;
+}
+
+export const useShell = () => required(useContext(ShellContext), 'ShellContext');
+export const useSiteApi = () => required(useContext(SiteApiContext), 'SiteApiContext');

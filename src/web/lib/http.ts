@@ -1,0 +1,51 @@
+import type { ApiErrorBody } from '../../shared/api-error';
+
+/** A non-OK answer: the message is "status: body text" (SPEC.md section 8); code and field when JSON. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: Partial<ApiErrorBody>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text();
+  let body: Partial<ApiErrorBody> | undefined;
+  try {
+    body = JSON.parse(text) as Partial<ApiErrorBody>;
+  } catch {
+    body = undefined;
+  }
+  throw new HttpError(response.status, `${response.status}: ${text || response.statusText}`, body);
+}
+
+/** Sends a request with credentials; a JSON content type only when there is a body. */
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined && !isForm ? { 'content-type': 'application/json', ...headers } : headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** The default data fetch: GET and parse JSON; a 401 returns null when asked to. */
+export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (response.status === 401 && options.on401 === 'returnNull') return null as T;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** SPEC.md section 7: no retries, no refetch on focus or interval, data never stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Two builds from one config: the browser bundle (dist/client, with a manifest the server reads)
+ * and the server (dist/server/main.js), which bundles our code and the React renderer while
+ * leaving node_modules external.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss()],
+  build: isSsrBuild
+    ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, copyPublicDir: false, sourcemap: true }
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        target: 'es2022',
+        emptyOutDir: true,
+        rollupOptions: { input: 'src/web/entry-client.tsx' },
+      },
+}));
