@@ -1,3 +1,5 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /**
  * The database's tables as Kysely sees them. Dates are ISO 8601 UTC strings and ids are integers
  * on both engines, so one repository works on SQLite and PostgreSQL (docs/decisions/0002).
@@ -8,6 +10,26 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface ContactSubmissionsTable {
+  id: Generated<number>;
+  /** 'assessment' or 'contact'. */
+  submission_type: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  telephone: string | null;
+  mobile: string | null;
+  year_group: string | null;
+  email_title: string | null;
+  notes: string | null;
+  message: string | null;
+  /** 'true' or 'false', as the API speaks it. */
+  reviewed: ColumnType<string, string | undefined, string>;
+  submitted_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
+  contact_submissions: ContactSubmissionsTable;
 }

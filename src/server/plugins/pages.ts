@@ -13,16 +13,19 @@ function showsAdminLink(request: FastifyRequest, config: Config): boolean {
   return localHosts.has(host) || config.adminLinkHosts.includes(host);
 }
 
+const notFoundBody = { error: 'Not found', code: 'NOT_FOUND' };
+
 /**
- * Renders every page path on the server. It is the not-found handler, so API routes and built
- * files win and everything else is a page, or the Not-found screen with a 404.
+ * Renders every page on the server. The catch-all route loses to API routes and built files, so
+ * everything else is a page, or the Not-found screen with a 404.
  */
 export function registerPages(app: FastifyInstance, config: Config, api: SiteApi, assets: ClientAssets) {
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
+
+  app.get('/*', async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPageRequest || pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
-      return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      return reply.code(404).send(notFoundBody);
     }
     if (pathname.length > 1 && pathname.endsWith('/')) {
       // One address per page: /blog/ and /blog are the same page for search engines.

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as settings from './2026-11-21-0001-settings';
+import * as contactSubmissions from './2026-11-21-0002-contact-submissions';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -7,4 +8,5 @@ import * as settings from './2026-11-21-0001-settings';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-settings': settings,
+  '2026-11-21-0002-contact-submissions': contactSubmissions,
 };

@@ -20,7 +20,7 @@ export function Footer() {
           <address className="grid gap-2 not-italic">
             <span className="flex gap-2">
               <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-              {street}, {locality} {postcode}
+              {`${street}, ${locality} ${postcode}`}
             </span>
             <a href={telHref} className="flex gap-2 hover:text-white">
               <Phone className="h-5 w-5 shrink-0" aria-hidden="true" />
@@ -31,7 +31,7 @@ export function Footer() {
               {site.email}
             </a>
           </address>
-          <p className="mt-3 text-sm text-slate-300">UKPRN {site.ukprn}</p>
+          <p className="mt-3 text-sm text-slate-300">{`UKPRN ${site.ukprn}`}</p>
         </section>
         <nav aria-labelledby="footer-pages">
           <h2 id="footer-pages" className="mb-3 text-lg font-semibold text-white">
@@ -72,7 +72,7 @@ export function Footer() {
         </section>
       </div>
       <p className="border-t border-slate-700 px-4 py-4 text-center text-sm text-slate-300">
-        © {year} {site.name}. All rights reserved.
+        {`© ${year} ${site.name}. All rights reserved.`}
       </p>
     </footer>
   );

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminLinkHosts: [],
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/site',
+      DATABASE_URL: 'postgres://site@db.internal:5432/site',
+      ADMIN_API_KEY: 'k'.repeat(32),
+      PUBLIC_URL: 'https://www.northstartutors.example/',
+      ADMIN_LINK_HOSTS: 'staging.example, Preview.Example ',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/site',
+      databaseUrl: 'postgres://site@db.internal:5432/site',
+      adminApiKey: 'k'.repeat(32),
+      publicUrl: 'https://www.northstartutors.example',
+      adminLinkHosts: ['staging.example', 'preview.example'],
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/site'],
+    ['PUBLIC_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.test'],
+    ['ADMIN_API_KEY', 'short'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+  ])('stops on a bad %s (%s) and names the variable', (name, value) => {
+    const load = () => loadConfig({ [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

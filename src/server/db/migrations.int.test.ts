@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from './migrate';
+import { createTestDatabase, type TestDatabase } from '../test-support/database';
+
+describe('migrations', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  it('can run again on an up-to-date database without changing anything', async () => {
+    await expect(migrateToLatest(database.db)).resolves.toBeUndefined();
+  });
+
+  it('gives submissions increasing integer ids and the unreviewed default on both engines', async () => {
+    const now = new Date().toISOString();
+    const base = { submission_type: 'contact', first_name: 'A', last_name: 'B', email: 'a@b.test' };
+    const inserted = await database.db
+      .insertInto('contact_submissions')
+      .values([
+        { ...base, submitted_at: now, updated_at: now },
+        { ...base, submitted_at: now, updated_at: now },
+      ])
+      .returning(['id', 'reviewed'])
+      .execute();
+    expect(inserted).toHaveLength(2);
+    expect(inserted[1]!.id).toBeGreaterThan(inserted[0]!.id);
+    expect(typeof inserted[0]!.id).toBe('number');
+    expect(inserted.map((row) => row.reviewed)).toEqual(['false', 'false']);
+  });
+});

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticPublicPaths } from '../../shared/routes';
+import { createSettingsRepo } from '../features/settings/repo';
+import { createTestApp, type TestApp } from '../test-support/app';
+
+const initialState = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(html)![1]!);
+
+describe('server-rendered pages', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({ env: { ADMIN_LINK_HOSTS: 'staging.example.test' } });
+  });
+  afterAll(() => subject.close());
+
+  it.each(staticPublicPaths)('%s answers 200 with the whole shell in the raw HTML', async (path) => {
+    const response = await subject.app.inject(path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toMatch(/^<!doctype html><html lang="en-GB">/);
+    expect(html).toContain('We Cover:');
+    expect(html).toContain('Ingleby Barwick');
+    expect(html.match(/<h1[ >]/g)).toHaveLength(1);
+    for (const label of ['Primary Tuition', 'Secondary Tuition', 'Exam Resits', 'Why Northstar?']) {
+      expect(html).toContain(`>${label}</a>`);
+    }
+    expect(html).toContain('UKPRN 10011877');
+    expect(html).toContain('01632 960123');
+    expect(html).toContain(`© ${new Date().getFullYear()} Northstar Tutors`);
+    expect(html).toContain('href="/free-assessment"');
+    expect(html).toContain(`<link rel="canonical" href="https://www.example.test${path === '/' ? '/' : path}"`);
+    expect(html).not.toContain('name="robots"');
+  });
+
+  it('gives every public page its own title and description', async () => {
+    const heads = await Promise.all(
+      staticPublicPaths.map(async (path) => {
+        const html = (await subject.app.inject(path)).body;
+        return [/<title>(.*?)<\/title>/.exec(html)![1], /name="description" content="(.*?)"/.exec(html)![1]];
+      }),
+    );
+    expect(new Set(heads.map(([title]) => title)).size).toBe(staticPublicPaths.length);
+    expect(new Set(heads.map(([, description]) => description)).size).toBe(staticPublicPaths.length);
+  });
+
+  it('answers an unknown path with the Not-found screen, a 404 and noindex', async () => {
+    const response = await subject.app.inject('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('404 - Page Not Found');
+    expect(response.body).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(response.body).toContain('Serving Middlesbrough &amp; Teesside');
+    for (const button of ['Go Home', 'View Services', 'Contact Us']) expect(response.body).toContain(`>${button}</a>`);
+    expect(response.body).toContain('We Cover:');
+  });
+
+  it('answers unknown API paths and non-GET page requests with JSON, not a page', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/nothing-here' },
+      { method: 'POST' as const, url: '/contact' },
+    ]) {
+      const response = await subject.app.inject(request);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('redirects a trailing slash to the one address of the page, keeping the query', async () => {
+    const response = await subject.app.inject('/contact/?from=ad');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/contact?from=ad');
+  });
+
+  it('survives hostile paths without a 500', async () => {
+    for (const url of ['/%E0%A4%A', '//evil.example/x', '/contact?x=%', `/${'a'.repeat(5000)}`]) {
+      const response = await subject.app.inject(url);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it('shows the Admin link only on local hosts and listed hosts', async () => {
+    const linkShown = async (host: string) =>
+      (await subject.app.inject({ url: '/', headers: { host } })).body.includes('href="/admin"');
+    expect(await linkShown('localhost:3000')).toBe(true);
+    expect(await linkShown('127.0.0.1:3000')).toBe(true);
+    expect(await linkShown('staging.example.test')).toBe(true);
+    expect(await linkShown('www.northstartutors.example')).toBe(false);
+  });
+
+  it('renders the header from the stored settings, with the data for hydration', async () => {
+    const settings = createSettingsRepo(subject.database.db);
+    await settings.set('brand_text', 'Bright </script><script>alert(1)</script> Minds');
+    await settings.set('show_site_logo', 'true');
+    await settings.set('site_logo', '/images/logo.webp');
+    try {
+      const html = (await subject.app.inject('/')).body;
+      expect(html).toContain('<span class="text-blue-700">Bright</span>');
+      expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Minds');
+      expect(html).toContain('src="/images/logo.webp"');
+      expect(html).not.toContain('<script>alert(1)');
+      const state = initialState(html);
+      const brand = state.queries.queries.find((query: { queryKey: string[] }) => query.queryKey[1] === 'brand_text');
+      expect(brand.state.data.value).toBe('Bright </script><script>alert(1)</script> Minds');
+      expect(state.shell).toMatchObject({ publicUrl: 'https://www.example.test', year: new Date().getFullYear() });
+    } finally {
+      await settings.set('brand_text', 'Northstar Tutors');
+      await settings.set('show_site_logo', 'false');
+    }
+  });
+
+  it('sends the admin area as a client-only shell, marked noindex', async () => {
+    const response = await subject.app.inject('/admin');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Loading the staff area');
+    expect((await subject.app.inject('/admin/unknown')).statusCode).toBe(404);
+  });
+});
+
+describe('security and transport headers', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp();
+  });
+  afterAll(() => subject.close());
+
+  it('sends a script policy without unsafe-inline, nosniff, a referrer policy and frame-ancestors', async () => {
+    const { headers } = await subject.app.inject('/');
+    const policy = String(headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1];
+    expect(scriptSrc).toBe("'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const response = await subject.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    const plain = await subject.app.inject('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});

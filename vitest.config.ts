@@ -1,0 +1,59 @@
+import react from '@vitejs/plugin-react';
+import pg from 'pg';
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Unit tests run once; integration tests (*.int.test.ts) run on SQLite and again on PostgreSQL.
+ * Without PostgreSQL the second run is left out with a plain message, except on CI, where it fails.
+ */
+export default defineConfig(async () => {
+  const withPostgres = await postgresAnswers();
+  if (!withPostgres) {
+    const message = `PostgreSQL did not answer at ${postgresUrl.replace(/\/\/[^@]*@/, '//')}.`;
+    if (process.env.CI === 'true') throw new Error(`${message} CI must test PostgreSQL: start it and run again.`);
+    console.warn(
+      `\n*** ${message} The PostgreSQL integration tests are NOT being run. ***\n` +
+        '*** Start PostgreSQL or set TEST_DATABASE_URL to include them. ***\n',
+    );
+  }
+  const integration = ['src/**/*.int.test.{ts,tsx}'];
+  return {
+    plugins: [react()],
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: integration },
+        },
+        { extends: true, test: { name: 'sqlite', include: integration, env: { TEST_DB: 'sqlite' } } },
+        ...(withPostgres
+          ? [
+              {
+                extends: true,
+                test: {
+                  name: 'postgres',
+                  include: integration,
+                  env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                },
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+});
