@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { createKeyIfMissing, keyBanner } from './auth/admin-key';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { startRetention } from './features/contact-submissions/retention';
 
 /** Starts the production server: check the environment, migrate, listen, stop gracefully. */
 async function main(): Promise<void> {
@@ -10,7 +12,13 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
+  if (!config.adminApiKey) {
+    const key = await createKeyIfMissing(database.db);
+    // Printed to stdout exactly once, on the start that created it; only its hash is kept.
+    if (key) console.log(keyBanner(key, 'generated on first start'));
+  }
   const app = await buildApp({ config, database, clientDir });
+  const retention = startRetention(database.db, config.retentionMonths, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -18,6 +26,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    retention.stop();
     await app.close();
     await database.close();
     clearTimeout(forceExit);
