@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type RunningServer, startServer } from './server';
+import { resetSubmissions, reviewedOf, type SeedSubmission } from './submissions-db';
+
+const KEY = 'e2e-admin-key-0123456789abcdefghij';
+const INVALID = 'Invalid API key. Please log in again.';
+
+const seed: SeedSubmission[] = [
+  { type: 'assessment', firstName: 'Amelia', lastName: 'Hart', email: 'amelia@example.test', minutesAgo: 1 },
+  { type: 'contact', firstName: 'George', lastName: 'Walker', email: 'george@example.test', minutesAgo: 2 },
+  {
+    type: 'assessment',
+    firstName: 'Isla',
+    lastName: 'Patel',
+    email: 'isla@example.test',
+    reviewed: 'true',
+    minutesAgo: 3,
+  },
+  {
+    type: 'contact',
+    firstName: 'Oliver',
+    lastName: 'Khan',
+    email: 'oliver@example.test',
+    message: '=cmd|calc',
+    minutesAgo: 4,
+  },
+];
+
+// Each describe starts its own server (with or without ADMIN_API_KEY); specs address it directly.
+let server: RunningServer;
+
+async function signIn(page: Page, key: string) {
+  await page.goto(`${server.baseUrl}/admin`);
+  await page.getByLabel('Admin API key').fill(key);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const cards = (page: Page) => page.getByRole('listitem', { name: /^Submission from / });
+const card = (page: Page, name: string) => page.getByRole('listitem', { name: `Submission from ${name}` });
+const storage = (page: Page) =>
+  page.evaluate(() => [sessionStorage.getItem('adminApiKey'), sessionStorage.getItem('adminLoggedIn')]);
+
+test.describe('admin sign-in and the enquiry inbox', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_API_KEY: KEY });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.remove();
+  });
+  test.beforeEach(() => resetSubmissions(server.dataDir, seed));
+
+  test('a wrong key is refused with the message and nothing stays stored', async ({ page }) => {
+    await signIn(page, 'not-the-right-key-at-all-000000');
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await storage(page)).toEqual([null, null]);
+  });
+
+  test('the right key signs in, a reload keeps the session, logout clears it', async ({ page, consoleErrors }) => {
+    await signIn(page, KEY);
+    await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+    for (const name of ['Blog Management', 'Image Manager', 'Logo Manager']) {
+      await expect(page.getByRole('link', { name })).toBeVisible();
+    }
+    expect(await storage(page)).toEqual([KEY, 'true']);
+
+    await page.reload();
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await storage(page)).toEqual([null, null]);
+    await page.reload();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('filter tiles show counts, filter, and return to all; search narrows the list', async ({ page }) => {
+    await signIn(page, KEY);
+    const tile = (name: string) =>
+      page.getByRole('group', { name: 'Filter submissions' }).getByRole('button', { name });
+    await expect(tile('All 4')).toHaveAttribute('aria-pressed', 'true');
+    await expect(tile('Assessments 2')).toBeVisible();
+    await expect(tile('Contact 2')).toBeVisible();
+    await expect(tile('Unreviewed 3')).toBeVisible();
+    // Newest first.
+    await expect(cards(page).getByRole('heading')).toHaveText([
+      'Amelia Hart',
+      'George Walker',
+      'Isla Patel',
+      'Oliver Khan',
+    ]);
+    await expect(card(page, 'Amelia Hart').getByText('Unreviewed')).toBeVisible();
+    await expect(card(page, 'Isla Patel').getByText('Unreviewed')).toHaveCount(0);
+
+    await tile('Assessments 2').click();
+    await expect(cards(page).getByRole('heading')).toHaveText(['Amelia Hart', 'Isla Patel']);
+    await tile('Assessments 2').click();
+    await expect(tile('All 4')).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(4);
+
+    await tile('Unreviewed 3').click();
+    await expect(cards(page).getByRole('heading')).toHaveText(['Amelia Hart', 'George Walker', 'Oliver Khan']);
+    await tile('All 4').click();
+
+    await page.getByLabel('Search').fill('walker');
+    await expect(cards(page).getByRole('heading')).toHaveText(['George Walker']);
+    await expect(tile('All 1')).toBeVisible();
+    await page.getByLabel('Search').fill('nobody-matches-this');
+    await expect(page.getByText('No submissions found.')).toBeVisible();
+  });
+
+  test('editing marks a submission reviewed and saves it', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'George Walker').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    for (const label of ['First name', 'Last name', 'Email', 'Telephone', 'Mobile', 'Year group', 'Subject']) {
+      await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Message')).toHaveValue('Do you run Saturday classes?');
+    await dialog.getByLabel('Reviewed').click();
+    await page.getByRole('option', { name: 'Yes' }).click();
+    await dialog.getByLabel('Year group').fill('Year 6');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+
+    await expect(page.getByText('Submission updated successfully.').first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, 'George Walker').getByText('Unreviewed')).toHaveCount(0);
+    await expect(card(page, 'George Walker').getByText('Year 6')).toBeVisible();
+    expect(reviewedOf(server.dataDir, 'george@example.test')).toBe('true');
+  });
+
+  test('an invalid edit names the field and saves nothing', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+  });
+
+  test('delete asks first; Cancel keeps it, Delete removes it', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this submission?' });
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card(page, 'Oliver Khan')).toBeVisible();
+
+    await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Submission deleted successfully.').first()).toBeVisible();
+    await expect(card(page, 'Oliver Khan')).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(3);
+  });
+
+  test('CSV download of the current filter opens cleanly and defuses formulas', async ({ page }, testInfo) => {
+    await signIn(page, KEY);
+    await page.getByRole('button', { name: 'Contact 2' }).click();
+    await expect(cards(page)).toHaveCount(2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = testInfo.outputPath('export.csv');
+    await download.saveAs(file);
+    const bytes = fs.readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('george@example.test');
+    expect(text).toContain(`'=cmd|calc`);
+    expect(text).not.toContain('amelia@example.test');
+  });
+
+  test('a key that stops working mid-session logs out with the message', async ({ page }) => {
+    await signIn(page, KEY);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+    // As if the key were changed on the server: the stored key no longer matches.
+    await page.evaluate(() => sessionStorage.setItem('adminApiKey', 'a-key-the-server-no-longer-accepts'));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await storage(page)).toEqual([null, null]);
+  });
+});
+
+test.describe('a fresh install without ADMIN_API_KEY', () => {
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_API_KEY: '' });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.remove();
+  });
+
+  test('prints a key once; it signs in; rotating it logs the open session out', async ({ page }) => {
+    const printed = /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output());
+    expect(printed, server.output()).not.toBeNull();
+    const key = printed![1]!;
+    resetSubmissions(server.dataDir, seed.slice(0, 1));
+
+    await signIn(page, key);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+
+    const rotated = execFileSync(process.execPath, [path.resolve('dist/server/admin-key.js')], {
+      env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_API_KEY: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    const newKey = /ADMIN API KEY \(new[^)]*\)\s+(\S+)/.exec(rotated)![1]!;
+    expect(newKey).not.toBe(key);
+    expect(server.output().match(/ADMIN API KEY/g)).toHaveLength(1);
+
+    // The next load with the old key is refused: the session ends with the message.
+    await page.getByRole('button', { name: /^Unreviewed/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await signIn(page, newKey);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+  });
+});
