@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { resetSubmissions, reviewedOf, type SeedSubmission } from './submissions-db';
 
@@ -80,6 +80,42 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await page.reload();
     await expect(page.getByLabel('Admin API key')).toBeVisible();
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('the sign-in form, the inbox and the edit dialog pass axe', async ({ page }) => {
+    await page.goto(`${server.baseUrl}/admin`);
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, KEY);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Submission' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('pages of 20 on the server', async ({ page }) => {
+    resetSubmissions(
+      server.dataDir,
+      Array.from({ length: 23 }, (_, i) => ({
+        type: 'contact' as const,
+        firstName: `Parent${i + 1}`,
+        lastName: 'Example',
+        email: `p${i + 1}@example.test`,
+        minutesAgo: i + 1,
+      })),
+    );
+    await signIn(page, KEY);
+    await expect(cards(page)).toHaveCount(20);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(cards(page).getByRole('heading')).toHaveText([
+      'Parent21 Example',
+      'Parent22 Example',
+      'Parent23 Example',
+    ]);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(card(page, 'Parent1 Example')).toBeVisible();
   });
 
   test('filter tiles show counts, filter, and return to all; search narrows the list', async ({ page }) => {

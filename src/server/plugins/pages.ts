@@ -39,6 +39,7 @@ export function registerPages(app: FastifyInstance, config: Config, api: SiteApi
         showAdminLink: showsAdminLink(request, config),
         publicUrl: config.publicUrl,
         year: new Date().getFullYear(),
+        retentionMonths: config.retentionMonths,
       },
     });
     return reply
