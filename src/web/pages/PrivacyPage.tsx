@@ -15,9 +15,9 @@ export function PrivacyPage() {
       <section className="mx-auto max-w-3xl px-4 py-10">
         <h2 className="text-2xl font-bold text-slate-900">How long we keep your enquiry</h2>
         <p className="mt-3 text-slate-800" data-testid="retention-statement">
-          We keep assessment requests and contact messages for {retentionMonths} months from the day you send them,
-          so we can follow up and answer questions about past lessons. After that they are deleted automatically.
-          Only our staff can read them.
+          We keep assessment requests and contact messages for {retentionMonths} months from the day you send them, so
+          we can follow up and answer questions about past lessons. After that they are deleted automatically. Only our
+          staff can read them.
         </p>
       </section>
     </>

@@ -11,6 +11,8 @@ describe('the privacy page states the retention period', () => {
   it('says the configured number of months in the server-rendered HTML', async () => {
     const response = await subject.app.inject('/privacy');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/for <!-- -->18<!-- --> months from the day you send them|for 18 months from the day/);
+    expect(response.body).toMatch(
+      /for <!-- -->18<!-- --> months from the day you send them|for 18 months from the day/,
+    );
   });
 });
