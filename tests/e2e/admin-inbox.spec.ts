@@ -183,6 +183,14 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await expect(dialog.getByLabel('Email')).toBeFocused();
   });
 
+  test('saving a submission someone else deleted meanwhile says it failed', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
+    resetSubmissions(server.dataDir, []);
+    await page.getByRole('dialog', { name: 'Edit Submission' }).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Failed to update submission.').first()).toBeVisible();
+  });
+
   test('delete asks first; Cancel keeps it, Delete removes it', async ({ page }) => {
     await signIn(page, KEY);
     await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();

@@ -61,6 +61,15 @@ export function InboxPage() {
   }, [unauthorized, logout, queryClient]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  /** A save or delete refused with 401 means the key changed meanwhile: same end as a refused load. */
+  const failed = (title: string) => (error: Error) => {
+    if (error instanceof HttpError && error.status === 401) {
+      toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
+      logout(INVALID_KEY_MESSAGE);
+      return;
+    }
+    toast({ title, description: error.message, variant: 'destructive' });
+  };
   const update = useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: SubmissionUpdate }) => api.update(id, changes),
     onSuccess: () => {
@@ -68,8 +77,7 @@ export function InboxPage() {
       setEditing(null);
       void refresh();
     },
-    onError: (error) =>
-      toast({ title: 'Failed to update submission.', description: error.message, variant: 'destructive' }),
+    onError: failed('Failed to update submission.'),
   });
   const remove = useMutation({
     mutationFn: (id: number) => api.remove(id),
@@ -78,12 +86,11 @@ export function InboxPage() {
       setDeleting(null);
       void refresh();
     },
-    onError: (error) =>
-      toast({ title: 'Failed to delete submission.', description: error.message, variant: 'destructive' }),
+    onError: failed('Failed to delete submission.'),
   });
   const download = useMutation({
     mutationFn: () => api.downloadCsv({ q, ...filterQuery(filter) }),
-    onError: (error) => toast({ title: 'Export failed', description: error.message, variant: 'destructive' }),
+    onError: failed('Export failed'),
   });
 
   const items = list.data?.items ?? [];
