@@ -19,6 +19,7 @@ const environmentSchema = z
     ADMIN_LINK_HOSTS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -33,6 +34,7 @@ const environmentSchema = z
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    pageCacheMs: env.PAGE_CACHE_MS,
   }));
 
 export type Config = z.output<typeof environmentSchema>;
