@@ -25,6 +25,7 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(1200, 'must be at most 1200')
       .default(24),
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -40,6 +41,7 @@ const environmentSchema = z
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     retentionMonths: env.RETENTION_MONTHS,
+    pageCacheMs: env.PAGE_CACHE_MS,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The generated admin key's hash (docs/decisions/0004-admin-key.md). One row, id 1: the fixed id
+ * The generated admin key's hash (docs/decisions/0005-admin-key.md). One row, id 1: the fixed id
  * lets several instances starting together race safely (only one insert wins).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
