@@ -2,9 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect as baseExpect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { resetSubmissions, reviewedOf, type SeedSubmission } from './submissions-db';
+
+// The admin screens load a lazy bundle and then their data; allow for a busy shared machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const KEY = 'e2e-admin-key-0123456789abcdefghij';
 const INVALID = 'Invalid API key. Please log in again.';
@@ -33,8 +36,14 @@ const seed: SeedSubmission[] = [
 // Each describe starts its own server (with or without ADMIN_API_KEY); specs address it directly.
 let server: RunningServer;
 
-async function signIn(page: Page, key: string) {
+/** Opens /admin; the admin bundle is lazy-loaded, which on a busy CI machine can take a while. */
+async function openAdmin(page: Page) {
   await page.goto(`${server.baseUrl}/admin`);
+  await expect(page.getByLabel('Admin API key')).toBeVisible({ timeout: 20_000 });
+}
+
+async function signIn(page: Page, key: string) {
+  await openAdmin(page);
   await page.getByLabel('Admin API key').fill(key);
   await page.getByRole('button', { name: 'Login' }).click();
 }
@@ -83,8 +92,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   });
 
   test('the sign-in form, the inbox and the edit dialog pass axe', async ({ page }) => {
-    await page.goto(`${server.baseUrl}/admin`);
-    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    await openAdmin(page);
     expect(await axeViolations(page)).toEqual([]);
     await signIn(page, KEY);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
