@@ -1,61 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { axeViolations, expect as baseExpect, test } from './fixtures';
+import { axeViolations, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
-import { resetSubmissions, reviewedOf, type SeedSubmission } from './submissions-db';
+import { card, cards, expect, INVALID, KEY, openAdmin, seed, signIn as signInAt, storage } from './admin-session';
+import { resetSubmissions, reviewedOf } from './submissions-db';
 
-// The admin screens load a lazy bundle and then their data; allow for a busy shared machine.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-const KEY = 'e2e-admin-key-0123456789abcdefghij';
-const INVALID = 'Invalid API key. Please log in again.';
-
-const seed: SeedSubmission[] = [
-  { type: 'assessment', firstName: 'Amelia', lastName: 'Hart', email: 'amelia@example.test', minutesAgo: 1 },
-  { type: 'contact', firstName: 'George', lastName: 'Walker', email: 'george@example.test', minutesAgo: 2 },
-  {
-    type: 'assessment',
-    firstName: 'Isla',
-    lastName: 'Patel',
-    email: 'isla@example.test',
-    reviewed: 'true',
-    minutesAgo: 3,
-  },
-  {
-    type: 'contact',
-    firstName: 'Oliver',
-    lastName: 'Khan',
-    email: 'oliver@example.test',
-    message: '=cmd|calc',
-    minutesAgo: 4,
-  },
-];
-
-// Each describe starts its own server (with or without ADMIN_API_KEY); specs address it directly.
+// One server per worker (tests of this file may run in parallel workers, each on its own data).
 let server: RunningServer;
-
-/** Opens /admin; the admin bundle is lazy-loaded, which on a busy CI machine can take a while. */
-async function openAdmin(page: Page) {
-  await page.goto(`${server.baseUrl}/admin`);
-  await expect(page.getByLabel('Admin API key')).toBeVisible({ timeout: 20_000 });
-}
-
-async function signIn(page: Page, key: string) {
-  await openAdmin(page);
-  await page.getByLabel('Admin API key').fill(key);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
-const cards = (page: Page) => page.getByRole('listitem', { name: /^Submission from / });
-const card = (page: Page, name: string) => page.getByRole('listitem', { name: `Submission from ${name}` });
-const storage = (page: Page) =>
-  page.evaluate(() => [sessionStorage.getItem('adminApiKey'), sessionStorage.getItem('adminLoggedIn')]);
+const signIn = (page: Parameters<typeof signInAt>[0], key: string) => signInAt(page, server.baseUrl, key);
 
 test.describe('admin sign-in and the enquiry inbox', () => {
-  test.describe.configure({ mode: 'serial' });
-
   test.beforeAll(async () => {
     server = await startServer({ ADMIN_API_KEY: KEY });
   });
@@ -92,7 +45,8 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   });
 
   test('the sign-in form, the inbox and the edit dialog pass axe', async ({ page }) => {
-    await openAdmin(page);
+    test.slow(); // three axe runs
+    await openAdmin(page, server.baseUrl);
     expect(await axeViolations(page)).toEqual([]);
     await signIn(page, KEY);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
@@ -242,39 +196,5 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
     await expect(page.getByLabel('Admin API key')).toBeVisible();
     expect(await storage(page)).toEqual([null, null]);
-  });
-});
-
-test.describe('a fresh install without ADMIN_API_KEY', () => {
-  test.beforeAll(async () => {
-    server = await startServer({ ADMIN_API_KEY: '' });
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    server.remove();
-  });
-
-  test('prints a key once; it signs in; rotating it logs the open session out', async ({ page }) => {
-    const printed = /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output());
-    expect(printed, server.output()).not.toBeNull();
-    const key = printed![1]!;
-    resetSubmissions(server.dataDir, seed.slice(0, 1));
-
-    await signIn(page, key);
-    await expect(card(page, 'Amelia Hart')).toBeVisible();
-
-    const rotated = execFileSync(process.execPath, [path.resolve('dist/server/admin-key.js')], {
-      env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_API_KEY: '', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    const newKey = /ADMIN API KEY \(new[^)]*\)\s+(\S+)/.exec(rotated)![1]!;
-    expect(newKey).not.toBe(key);
-    expect(server.output().match(/ADMIN API KEY/g)).toHaveLength(1);
-
-    // The next load with the old key is refused: the session ends with the message.
-    await page.getByRole('button', { name: /^Unreviewed/ }).click();
-    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
-    await signIn(page, newKey);
-    await expect(card(page, 'Amelia Hart')).toBeVisible();
   });
 });
