@@ -17,10 +17,18 @@ export interface AppOptions {
   /** The client build (dist/client); without it pages render without scripts or styles. */
   clientDir?: string;
   logger?: boolean;
+  /** Woken when an enquiry queues a staff e-mail (main.ts starts it; tests may pass their own). */
+  mailWorker?: { wake(): void };
 }
 
 /** Builds the whole application without listening: main.ts listens, tests call inject(). */
-export async function buildApp({ config, database, clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clientDir,
+  logger = true,
+  mailWorker,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -35,7 +43,7 @@ export async function buildApp({ config, database, clientDir, logger = true }: A
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const context: AppContext = { config, database };
+  const context: AppContext = { config, database, mailWorker };
   for (const feature of features) await app.register(feature, context);
 
   await registerStaticFiles(app, clientDir);

@@ -19,6 +19,18 @@ const environmentSchema = z
     ADMIN_LINK_HOSTS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://')
+      .optional(),
+    NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
+    ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  })
+  .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {
+    path: ['NOTIFY_EMAIL'],
+    message: 'is required when SMTP_URL is set (it is where new enquiries are e-mailed)',
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -33,6 +45,12 @@ const environmentSchema = z
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    /** Staff notification e-mail; undefined means notifications are off. */
+    mail:
+      env.SMTP_URL && env.NOTIFY_EMAIL
+        ? { smtpUrl: env.SMTP_URL, notifyEmail: env.NOTIFY_EMAIL, from: env.MAIL_FROM ?? env.NOTIFY_EMAIL }
+        : undefined,
+    enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

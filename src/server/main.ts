@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { type MailWorker, startMailWorker } from './mail/worker';
 
 /** Starts the production server: check the environment, migrate, listen, stop gracefully. */
 async function main(): Promise<void> {
@@ -10,7 +11,20 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
-  const app = await buildApp({ config, database, clientDir });
+  const app = await buildApp({ config, database, clientDir, mailWorker: { wake: () => mailWorker?.wake() } });
+
+  let mailWorker: MailWorker | undefined;
+  if (config.mail) {
+    mailWorker = startMailWorker({
+      db: database.db,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      log: app.log,
+    });
+    app.log.info(`staff e-mail notifications on: new enquiries go to ${config.mail.notifyEmail}`);
+  } else {
+    app.log.info('staff e-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to turn them on');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -19,6 +33,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await mailWorker?.stop();
     await database.close();
     clearTimeout(forceExit);
     process.exit(0);
