@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
-import { defineConfig } from 'vitest/config';
+import type { ViteUserConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -21,7 +21,7 @@ async function postgresAnswers(): Promise<boolean> {
  * Unit tests run once; integration tests (*.int.test.ts) run on SQLite and again on PostgreSQL.
  * Without PostgreSQL the second run is left out with a plain message, except on CI, where it fails.
  */
-export default defineConfig(async () => {
+export default async function config(): Promise<ViteUserConfig> {
   const withPostgres = await postgresAnswers();
   if (!withPostgres) {
     const message = `PostgreSQL did not answer at ${postgresUrl.replace(/\/\/[^@]*@/, '//')}.`;
@@ -37,14 +37,14 @@ export default defineConfig(async () => {
     test: {
       projects: [
         {
-          extends: true,
+          extends: true as const,
           test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: integration },
         },
-        { extends: true, test: { name: 'sqlite', include: integration, env: { TEST_DB: 'sqlite' } } },
+        { extends: true as const, test: { name: 'sqlite', include: integration, env: { TEST_DB: 'sqlite' } } },
         ...(withPostgres
           ? [
               {
-                extends: true,
+                extends: true as const,
                 test: {
                   name: 'postgres',
                   include: integration,
@@ -56,4 +56,4 @@ export default defineConfig(async () => {
       ],
     },
   };
-});
+}

@@ -16,4 +16,5 @@ if (!fs.existsSync(serverEntry) || builtFingerprint() !== sourceFingerprint()) {
   console.log('Building the site first (this takes a minute)…');
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 }
-await import(new URL(`../${serverEntry}`, import.meta.url).href);
+// `--build-only` lets other scripts (the benchmark) share this up-to-date check.
+if (!process.argv.includes('--build-only')) await import(new URL(`../${serverEntry}`, import.meta.url).href);

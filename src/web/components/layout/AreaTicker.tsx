@@ -12,18 +12,18 @@ export function AreaTicker() {
     </ul>
   );
   return (
-    <div className="ticker bg-blue-800 text-white text-sm">
+    <section className="ticker bg-blue-800 text-white text-sm" aria-labelledby="ticker-label">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-1.5">
         <span className="shrink-0 font-semibold" id="ticker-label">
           We Cover:
         </span>
-        <div className="ticker-window min-w-0 flex-1 overflow-hidden" aria-labelledby="ticker-label" role="region">
+        <div className="min-w-0 flex-1 overflow-hidden">
           <div className="ticker-track">
             {places(false)}
             {places(true)}
           </div>
         </div>
       </div>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/find-chromium.mjs';
+
+/**
+ * End-to-end tests in the system Chromium (never a downloaded browser) against the production
+ * build, which tests/e2e/global-setup.ts starts on a free port with a temporary data folder.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  forbidOnly: process.env.CI === 'true',
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    // The axe-core check injects its script into pages whose CSP allows only our own scripts.
+    bypassCSP: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+});

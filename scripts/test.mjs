@@ -1,0 +1,62 @@
+// `npm test`: lint, type check, build, unit and integration tests (SQLite and PostgreSQL), then
+// end-to-end tests in the system Chromium. Ends with one line of counts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { findChromium } from './find-chromium.mjs';
+
+const resultsDir = 'test-results';
+const vitestReport = `${resultsDir}/vitest.json`;
+const playwrightReport = `${resultsDir}/e2e.json`;
+fs.mkdirSync(resultsDir, { recursive: true });
+fs.rmSync(vitestReport, { force: true });
+fs.rmSync(playwrightReport, { force: true });
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const failures = [];
+function step(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+step('Lint', bin('eslint'), ['.']);
+step('Formatting', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+step('Type check', bin('tsc'), ['--noEmit']);
+step('Unit and integration tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const built = step('Build', process.execPath, ['scripts/build.mjs']);
+if (built) {
+  let chromium;
+  try {
+    chromium = findChromium({ install: true });
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    failures.push('End-to-end tests (no Chromium)');
+  }
+  if (chromium) {
+    step('End-to-end tests in Chromium', bin('playwright'), ['test'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    });
+  }
+}
+
+const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const unit = readJson(vitestReport);
+const e2e = readJson(playwrightReport)?.stats;
+const counts = {
+  passed: (unit?.numPassedTests ?? 0) + (e2e?.expected ?? 0) + (e2e?.flaky ?? 0),
+  failed: (unit?.numFailedTests ?? 0) + (e2e?.unexpected ?? 0),
+  skipped: (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.skipped ?? 0),
+};
+console.log('');
+if (unit) console.log(`Vitest: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+if (e2e) console.log(`Playwright: ${e2e.expected + e2e.flaky} passed, ${e2e.unexpected} failed`);
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failures.length || counts.failed ? 1 : 0);

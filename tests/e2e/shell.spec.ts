@@ -1,0 +1,79 @@
+import { staticPublicPaths } from '../../src/shared/routes';
+import { expect, test } from './fixtures';
+
+test.describe('the shell on every page', () => {
+  test('links navigate without a reload, update the head and start at the top', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.mouse.wheel(0, 2000);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Subjects' }).click();
+
+    await expect(page).toHaveURL(/\/subjects$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subject Tuition: English, Maths & Science');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect(page).toHaveTitle(/English, Maths & Science Tuition/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/subjects$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the Not-found screen answers 404, is noindex, and leaving restores the head', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 - Page Not Found');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+
+    await page.getByRole('link', { name: 'View Services' }).click();
+    await expect(page).toHaveURL(/\/subjects$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await expect(page).not.toHaveTitle(/404/);
+  });
+
+  test('the ticker scrolls, pauses on hover and keeps still for reduced motion', async ({ page }) => {
+    await page.goto('/');
+    const track = page.locator('.ticker-track');
+    await expect(page.getByText('We Cover:')).toBeVisible();
+    expect(await track.evaluate((element) => getComputedStyle(element).animationDuration)).toBe('20s');
+    expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
+    await page.locator('.ticker').hover();
+    expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await track.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+  });
+
+  test('F8 moves focus to the notification region', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).locator(':focus')).toHaveCount(1);
+  });
+
+  test('every public page hydrates without console errors', async ({ page, consoleErrors }) => {
+    for (const path of staticPublicPaths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu opens from its toggle and closes when a link is chosen', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(mobileNav).toBeHidden();
+
+    await toggle.click();
+    await expect(mobileNav).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await mobileNav.getByRole('link', { name: 'Blog' }).click();
+
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(mobileNav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
