@@ -45,16 +45,17 @@ export function useZodForm<Field extends string>(schema: core.$ZodType, initial:
     };
   };
 
-  /** Runs `onValid` with the parsed values, or shows the errors and focuses the first invalid field. */
-  const handleSubmit = (onValid: (values: Values<Field>) => void) => (event: FormEvent) => {
-    event.preventDefault();
-    submitted.current = true;
-    const found = validate(values);
-    setErrors(found);
-    const invalid = (Object.keys(initial) as Field[]).find((name) => found[name]);
-    if (invalid) elements.current.get(invalid)?.focus();
-    else onValid(values);
-  };
+  /** Runs `onValid` with the values and the form element, or shows the errors and focuses the first invalid field. */
+  const handleSubmit =
+    (onValid: (values: Values<Field>, form: HTMLFormElement) => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submitted.current = true;
+      const found = validate(values);
+      setErrors(found);
+      const invalid = (Object.keys(initial) as Field[]).find((name) => found[name]);
+      if (invalid) elements.current.get(invalid)?.focus();
+      else onValid(values, event.currentTarget);
+    };
 
   const reset = () => {
     submitted.current = false;
