@@ -1,5 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-import { type AssessmentInput, assessmentSchema } from '../../../shared/enquiry-schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorDescription, honeypotValue, submitAssessment } from './api';
 import { Field, Honeypot } from './Field';
@@ -7,32 +5,32 @@ import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTitle: '', yearGroup: '', notes: '' };
+const schema = () => import('../../../shared/enquiry-schemas').then((module) => module.assessmentSchema);
 
 /** The free assessment request (SPEC.md sections 2, 5 and 8). */
 export function AssessmentForm() {
-  const form = useZodForm(assessmentSchema, empty, 'assessment');
-  const mutation = useMutation({
-    mutationFn: (input: AssessmentInput) => submitAssessment(input),
-    onSuccess: () => {
-      form.reset();
+  const form = useZodForm(schema, empty, 'assessment');
+  const send = async (values: typeof empty, element: HTMLFormElement) => {
+    try {
+      await submitAssessment({ ...values, website: honeypotValue(element) });
       toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
-    },
-    onError: (error) =>
+      return true;
+    } catch (error) {
       toast({
         variant: 'destructive',
         title: 'Error submitting form',
         description: errorDescription(error, 'Please try again later'),
-      }),
-  });
+      });
+      return false;
+    }
+  };
 
   return (
     <form
       noValidate
       aria-label="Free assessment request"
       className="relative grid gap-4"
-      onSubmit={form.handleSubmit((values, element) =>
-        mutation.mutate({ ...values, website: honeypotValue(element) } as AssessmentInput),
-      )}
+      onSubmit={form.handleSubmit(send)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
@@ -45,7 +43,7 @@ export function AssessmentForm() {
       <Field label="Anything we should know?" optional rows={4} {...form.field('notes')} />
       <Honeypot idPrefix="assessment" />
       <div>
-        <SubmitButton pending={mutation.isPending} label="Get Your Free Assessment" />
+        <SubmitButton pending={form.pending} label="Get Your Free Assessment" />
       </div>
     </form>
   );

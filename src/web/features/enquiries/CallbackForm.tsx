@@ -1,5 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-import { type CallbackInput, callbackSchema, callbackSubjectTitle } from '../../../shared/enquiry-schemas';
 import { toast } from '../../components/ui/use-toast';
 import { errorDescription, honeypotValue, submitAssessment } from './api';
 import { Field, Honeypot } from './Field';
@@ -7,32 +5,34 @@ import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '' };
+const schema = () => import('../../../shared/enquiry-schemas').then((module) => module.callbackSchema);
+/** PRODUCT.md: the short home form sends an assessment request with this subject title. */
+const callbackSubjectTitle = 'Call-back request';
 
 /** The short home form: sent as an assessment request titled 'Call-back request' (PRODUCT.md). */
 export function CallbackForm() {
-  const form = useZodForm(callbackSchema, empty, 'callback');
-  const mutation = useMutation({
-    mutationFn: (input: CallbackInput) => submitAssessment({ ...input, subjectTitle: callbackSubjectTitle }),
-    onSuccess: () => {
-      form.reset();
+  const form = useZodForm(schema, empty, 'callback');
+  const send = async (values: typeof empty, element: HTMLFormElement) => {
+    try {
+      await submitAssessment({ ...values, subjectTitle: callbackSubjectTitle, website: honeypotValue(element) });
       toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
-    },
-    onError: (error) =>
+      return true;
+    } catch (error) {
       toast({
         variant: 'destructive',
         title: 'Error submitting form',
         description: errorDescription(error, 'Please try again later'),
-      }),
-  });
+      });
+      return false;
+    }
+  };
 
   return (
     <form
       noValidate
       aria-label="Request a call back"
       className="relative grid gap-4"
-      onSubmit={form.handleSubmit((values, element) =>
-        mutation.mutate({ ...values, website: honeypotValue(element) } as CallbackInput),
-      )}
+      onSubmit={form.handleSubmit(send)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
@@ -42,7 +42,7 @@ export function CallbackForm() {
       </div>
       <Honeypot idPrefix="callback" />
       <div>
-        <SubmitButton pending={mutation.isPending} label="Request A Call Back" />
+        <SubmitButton pending={form.pending} label="Request A Call Back" />
       </div>
     </form>
   );

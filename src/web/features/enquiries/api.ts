@@ -1,14 +1,10 @@
-import {
-  type AssessmentInput,
-  type ContactInput,
-  type CreatedSubmission,
-  honeypotField,
-} from '../../../shared/enquiry-schemas';
+// Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
+import type { AssessmentInput, ContactInput, CreatedSubmission } from '../../../shared/enquiry-schemas';
 import { HttpError, apiRequest } from '../../lib/http';
 
 /** What the hidden honeypot holds at submit time (empty for people). */
-export const honeypotValue = (form: HTMLFormElement | null) =>
-  (form?.elements.namedItem(honeypotField) as HTMLInputElement | null)?.value ?? '';
+export const honeypotValue = (form: HTMLFormElement) =>
+  (form?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
 
 export async function submitAssessment(input: AssessmentInput): Promise<CreatedSubmission> {
   // SPEC.md section 7: the payload carries emailTitle, equal to subjectTitle.

@@ -1,28 +1,34 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import * as core from 'zod/v4/core';
 
 type Values<Field extends string> = Record<Field, string>;
 type Errors<Field extends string> = Partial<Record<Field, string>>;
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+/** What the hook needs of a zod schema (a shared zod/mini schema has it). */
+interface Schema {
+  safeParse(data: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** The schema is fetched on first submit: zod stays out of the script a first visit downloads. */
+export type SchemaLoader = () => Promise<Schema>;
 
 /**
  * The few things the forms need from a form library, in about 1 kB: validate with the shared zod
  * schema on submit, then on every change; focus the first invalid field; errors linked to their
- * fields. (react-hook-form does this too, but at ~10 kB it would push the home page's script past
- * its 100 kB budget: docs/decisions/0302-form-hook.md.)
+ * fields. (react-hook-form does this too, but its ~10 kB would push the home page's script past
+ * the 100 kB budget: docs/decisions/0302-form-hook.md.)
  */
-export function useZodForm<Field extends string>(schema: core.$ZodType, initial: Values<Field>, idPrefix: string) {
+export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initial: Values<Field>, idPrefix: string) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const [pending, setPending] = useState(false);
   const submitted = useRef(false);
-  const elements = useRef(new Map<Field, HTMLInputElement | HTMLTextAreaElement | null>());
+  const elements = useRef(new Map<Field, Control | null>());
 
-  const validate = (next: Values<Field>): Errors<Field> => {
-    const result = core.safeParse(schema, next);
+  const validate = async (next: Values<Field>): Promise<Errors<Field>> => {
+    const result = (await loadSchema()).safeParse(next);
     const found: Errors<Field> = {};
-    for (const issue of result.success ? [] : result.error.issues) {
-      const field = issue.path[0] as Field;
-      found[field] ??= issue.message;
-    }
+    for (const issue of result.error?.issues ?? []) found[issue.path[0] as Field] ??= issue.message;
     return found;
   };
 
@@ -33,11 +39,11 @@ export function useZodForm<Field extends string>(schema: core.$ZodType, initial:
       id,
       name,
       value: values[name],
-      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => void elements.current.set(name, element),
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      ref: (element: Control | null) => void elements.current.set(name, element),
+      onChange: (event: ChangeEvent<Control>) => {
         const next = { ...values, [name]: event.target.value };
         setValues(next);
-        if (submitted.current) setErrors(validate(next));
+        if (submitted.current) void validate(next).then(setErrors);
       },
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error` : undefined,
@@ -45,23 +51,32 @@ export function useZodForm<Field extends string>(schema: core.$ZodType, initial:
     };
   };
 
-  /** Runs `onValid` with the values and the form element, or shows the errors and focuses the first invalid field. */
+  /**
+   * Validates, then either shows the errors and focuses the first invalid field, or runs `send`
+   * with the values and the form element while `pending` is true. `send` resolving true clears
+   * the form (success); false keeps every value (failure).
+   */
   const handleSubmit =
-    (onValid: (values: Values<Field>, form: HTMLFormElement) => void) => (event: FormEvent<HTMLFormElement>) => {
+    (send: (values: Values<Field>, form: HTMLFormElement) => Promise<boolean>) =>
+    async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      if (pending) return;
+      const form = event.currentTarget;
       submitted.current = true;
-      const found = validate(values);
-      setErrors(found);
-      const invalid = (Object.keys(initial) as Field[]).find((name) => found[name]);
-      if (invalid) elements.current.get(invalid)?.focus();
-      else onValid(values, event.currentTarget);
+      setPending(true);
+      try {
+        const found = await validate(values);
+        setErrors(found);
+        const invalid = (Object.keys(initial) as Field[]).find((name) => found[name]);
+        if (invalid) elements.current.get(invalid)?.focus();
+        else if (await send(values, form)) {
+          submitted.current = false;
+          setValues(initial);
+        }
+      } finally {
+        setPending(false);
+      }
     };
 
-  const reset = () => {
-    submitted.current = false;
-    setValues(initial);
-    setErrors({});
-  };
-
-  return { field, handleSubmit, reset, values };
+  return { field, handleSubmit, pending };
 }
