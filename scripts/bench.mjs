@@ -39,15 +39,24 @@ function startProcess(args, env) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-const appPort = await freePort();
-const app = startProcess(['dist/server/main.js'], {
-  PORT: String(appPort),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-});
-const appUrl = `http://127.0.0.1:${appPort}`;
-await waitFor(`${appUrl}/api/health`);
+
+/** The production server; PAGE_CACHE_MS=0 measures every request rendered from scratch. */
+async function startApp(extraEnv) {
+  const port = await freePort();
+  const child = startProcess(['dist/server/main.js'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return { child, url };
+}
+const cachedApp = await startApp({});
+const uncachedApp = await startApp({ PAGE_CACHE_MS: '0' });
+const appUrl = cachedApp.url;
 
 // The baseline: the very bytes of / written to a file and streamed by a bare Node HTTP server.
 const html = await (await fetch(`${appUrl}/`)).text();
@@ -70,15 +79,16 @@ async function measure(url) {
   };
 }
 
-const rendered = await measure(`${appUrl}/`);
 const baseline = await measure(`${staticUrl}/`);
-app.kill('SIGTERM');
-staticServer.kill('SIGTERM');
+const cached = await measure(`${cachedApp.url}/`);
+const uncached = await measure(`${uncachedApp.url}/`);
+for (const child of [cachedApp.child, uncachedApp.child, staticServer]) child.kill('SIGTERM');
 
 // What a first visit to / downloads: the entry script and every module it preloads, gzipped.
 const scripts = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map(
   (match) => match[1],
 );
+
 const gzipped = scripts.reduce(
   (total, file) => total + zlib.gzipSync(fs.readFileSync(path.join('dist/client', file)), { level: 9 }).length,
   0,
@@ -88,9 +98,11 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const row = (label, figures) =>
   `${label.padEnd(26)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${figures.p50} ms   p90 ${figures.p90} ms   p99 ${figures.p99} ms   errors ${figures.errors}`;
 console.log(`\n${connections} connections, ${duration} s each, HTML ${(html.length / 1024).toFixed(1)} KiB`);
-console.log(row('/ (server-rendered)', rendered));
+const ratio = (figures) => (figures.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
 console.log(row('same bytes, static file', baseline));
+console.log(row('/ (default, page cache)', cached));
+console.log(row('/ (rendered every time)', uncached));
 console.log(
-  `ratio (rendered / static):  ${(rendered.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} of the static throughput`,
+  `throughput against the static file: ${ratio(cached)} with the page cache, ${ratio(uncached)} rendering every request`,
 );
 console.log(`JavaScript for a first visit to /: ${scripts.length} file(s), ${(gzipped / 1024).toFixed(1)} KiB gzipped`);

@@ -19,6 +19,7 @@ const environmentSchema = z
     ADMIN_LINK_HOSTS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://')
@@ -45,6 +46,7 @@ const environmentSchema = z
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    pageCacheMs: env.PAGE_CACHE_MS,
     /** Staff notification e-mail; undefined means notifications are off. */
     mail:
       env.SMTP_URL && env.NOTIFY_EMAIL

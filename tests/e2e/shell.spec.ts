@@ -45,7 +45,7 @@ test.describe('the shell on every page', () => {
   test('F8 moves focus to the notification region', async ({ page }) => {
     await page.goto('/');
     await page.keyboard.press('F8');
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).locator(':focus')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
   });
 
   test('every public page hydrates without console errors', async ({ page, consoleErrors }) => {

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { SiteApi } from '../../shared/site-api';
 import { render } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
+import { type CachedPage, PageCache } from './page-cache';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -21,6 +22,11 @@ const notFoundBody = { error: 'Not found', code: 'NOT_FOUND' };
  */
 export function registerPages(app: FastifyInstance, config: Config, api: SiteApi, assets: ClientAssets) {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
+  const cache = new PageCache(config.pageCacheMs);
+  cache.clearOnWrites(app);
+
+  const send = (reply: FastifyReply, page: CachedPage) =>
+    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
 
   app.get('/*', async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
@@ -32,19 +38,18 @@ export function registerPages(app: FastifyInstance, config: Config, api: SiteApi
       const trimmed = pathname.replace(/\/+$/, '') || '/';
       return reply.redirect(search ? `${trimmed}?${search}` : trimmed, 301);
     }
-    const page = await render({
+    const showAdminLink = showsAdminLink(request, config);
+    const cacheKey = `${showAdminLink}|${request.url}`;
+    const cached = cache.get(cacheKey);
+    if (cached) return send(reply, cached);
+
+    const rendered = await render({
       url: request.url,
       api,
-      shell: {
-        showAdminLink: showsAdminLink(request, config),
-        publicUrl: config.publicUrl,
-        year: new Date().getFullYear(),
-      },
+      shell: { showAdminLink, publicUrl: config.publicUrl, year: new Date().getFullYear() },
     });
-    return reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(documentHtml(page, assets, config.publicUrl));
+    const page = { status: rendered.status, html: documentHtml(rendered, assets, config.publicUrl) };
+    cache.set(cacheKey, page);
+    return send(reply, page);
   });
 }

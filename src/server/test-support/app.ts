@@ -20,6 +20,8 @@ export async function createTestApp(
     DATA_DIR: database.dataDir,
     PUBLIC_URL: 'https://www.example.test',
     LOG_LEVEL: 'silent',
+    // Tests change the database directly and expect the next page to show it.
+    PAGE_CACHE_MS: '0',
     ...options.env,
   });
   const app = await buildApp({ config, database, clientDir: options.clientDir, logger: false });

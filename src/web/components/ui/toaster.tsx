@@ -1,46 +1,136 @@
-import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { dismissToast, useToasts } from './use-toast';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { dismissToast, type ToastItem, useToasts } from './use-toast';
 
-/** SPEC.md section 4 and 9: 5000 ms, swipe right past 50 px, F8 focuses the region, Escape closes. */
+/** SPEC.md sections 4 and 9 (docs/decisions/0004 says why this is not Radix's toast). */
+export const TOAST_DURATION_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 50;
+const HOTKEY = 'F8';
+
+/** The page's toast region: F8 focuses it; pointer or focus inside pauses the timers. */
 export function ToastRegion({ children }: { children: ReactNode }) {
+  const toasts = useToasts().filter((item) => item.open);
+  const region = useRef<HTMLElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== HOTKEY) return;
+      event.preventDefault();
+      region.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const latest = toasts[0];
   return (
-    <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
+    <>
       {children}
-      <Toaster />
-      <Toast.Viewport
-        hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
-      />
-    </Toast.Provider>
+      <section
+        ref={region}
+        tabIndex={-1}
+        aria-label={`Notifications (${HOTKEY})`}
+        onPointerEnter={() => setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
+        onKeyDown={(event) => event.key === 'Escape' && latest && dismissToast(latest.id)}
+        className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+      >
+        <ol className="grid gap-2">
+          {toasts.map((item) => (
+            <ToastCard key={item.id} item={item} paused={hovered || focused} />
+          ))}
+        </ol>
+      </section>
+      {/* Announced once when a toast opens; kept apart so screen readers do not read it twice. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+        {latest && <Announcement item={latest} />}
+      </div>
+    </>
   );
 }
 
-function Toaster() {
-  const toasts = useToasts();
-  return toasts.map((item) => (
-    <Toast.Root
-      key={item.id}
-      open={item.open}
-      onOpenChange={(open) => !open && dismissToast(item.id)}
-      className={`toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg ${
-        item.variant === 'destructive'
-          ? 'border-red-700 bg-red-700 text-white'
-          : 'border-slate-200 bg-white text-slate-900'
+function Announcement({ item }: { item: ToastItem }) {
+  return (
+    <>
+      {item.title} {item.description}
+    </>
+  );
+}
+
+function useAutoDismiss(id: string, paused: boolean) {
+  const remaining = useRef(TOAST_DURATION_MS);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissToast(id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [id, paused]);
+}
+
+/** Follows the finger to the right; past the threshold the toast closes, short of it it returns. */
+function useSwipeToDismiss(id: string) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+  return {
+    offset,
+    handlers: {
+      onPointerDown: (event: React.PointerEvent<HTMLElement>) => {
+        if ((event.target as HTMLElement).closest('button')) return;
+        start.current = event.clientX;
+        event.currentTarget.setPointerCapture(event.pointerId);
+      },
+      onPointerMove: (event: React.PointerEvent<HTMLElement>) => {
+        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+      },
+      onPointerUp: (event: React.PointerEvent<HTMLElement>) => {
+        if (start.current === null) return;
+        const distance = event.clientX - start.current;
+        start.current = null;
+        if (distance > SWIPE_THRESHOLD_PX) dismissToast(id);
+        else setOffset(0);
+      },
+      onPointerCancel: () => {
+        start.current = null;
+        setOffset(0);
+      },
+    },
+  };
+}
+
+function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
+  useAutoDismiss(item.id, paused);
+  const swipe = useSwipeToDismiss(item.id);
+  const destructive = item.variant === 'destructive';
+  return (
+    <li
+      {...swipe.handlers}
+      tabIndex={0}
+      data-variant={item.variant ?? 'default'}
+      style={swipe.offset ? { transform: `translateX(${swipe.offset}px)`, opacity: 1 - swipe.offset / 300 } : undefined}
+      className={`pointer-events-auto relative flex w-full touch-pan-y select-none items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg transition-transform ${
+        destructive ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
       }`}
     >
       <div className="grid gap-1">
-        {item.title && <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>}
-        {item.description && <Toast.Description className="text-sm opacity-95">{item.description}</Toast.Description>}
+        {item.title && <p className="text-sm font-semibold">{item.title}</p>}
+        {item.description && <p className="text-sm opacity-95">{item.description}</p>}
       </div>
       {item.action}
-      <Toast.Close
+      <button
+        type="button"
         aria-label="Close"
+        onClick={() => dismissToast(item.id)}
         className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100 focus:opacity-100"
       >
         <X className="h-4 w-4" aria-hidden="true" />
-      </Toast.Close>
-    </Toast.Root>
-  ));
+      </button>
+    </li>
+  );
 }
