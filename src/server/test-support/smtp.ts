@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -16,8 +18,11 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it accepts (no TLS, no auth). */
-export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback that keeps every message it accepts (no TLS, no auth); with
+ * `saveTo`, each is also written there as a .eml file, for tests in other processes.
+ */
+export async function startTestSmtpServer(port = 0, saveTo?: string): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,14 +32,14 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          text: Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/=\r?\n/g, ''),
+          raw,
+          text: raw.replace(/=\r?\n/g, ''),
         });
+        if (saveTo) fs.writeFileSync(path.join(saveTo, `${Date.now()}-${received.length}.eml`), raw);
         callback();
       });
     },

@@ -43,7 +43,7 @@ export function SubjectsPage() {
         ]}
       />
       <PageHero
-        title="English, Maths and Science"
+        title="Subject Tuition: English, Maths & Science"
         lead={`The three core subjects, taught by specialist tutors for ${site.yearsCovered}, in class, one to one or online.`}
       />
       <InfoCards
