@@ -26,7 +26,17 @@ export function TestimonialCarousel() {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const running = !hovered && !focused && !stopped;
+  const [onScreen, setOnScreen] = useState(false);
+  const running = onScreen && !hovered && !focused && !stopped;
+
+  // Off screen it stays still: no work for the phone's CPU (and battery) nobody can see.
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(track);
+    return () => observer.disconnect();
+  }, []);
 
   const move = (by: number) => {
     const track = trackRef.current;
