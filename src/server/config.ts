@@ -20,6 +20,13 @@ const environmentSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    IMAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+    IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_000_000).default(50_000_000),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -35,6 +42,8 @@ const environmentSchema = z
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     pageCacheMs: env.PAGE_CACHE_MS,
+    imageMaxBytes: env.IMAGE_MAX_BYTES,
+    imageMaxPixels: env.IMAGE_MAX_PIXELS,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

@@ -1,6 +1,7 @@
 import type { FeaturePlugin } from '../context';
 import { healthRoutes } from './health/routes';
+import { imagesRoutes } from './images/routes';
 import { settingsRoutes } from './settings/routes';
 
 /** Every API feature, registered in this order before the page renderer. */
-export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes];
+export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes, imagesRoutes];
