@@ -62,6 +62,7 @@ export function UploadDialog({
               if (chosen && !isImageFile(chosen)) {
                 rejectNonImage();
                 event.target.value = '';
+                setProblem('Please select an image file');
                 return setFile(null);
               }
               setProblem('');
