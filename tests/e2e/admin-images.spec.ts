@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect as baseExpect, test } from './fixtures';
+import { axeViolations, expect as baseExpect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 
 // Uploads are processed by sharp on a CPU shared with other test runs: allow for slow moments.
@@ -136,6 +136,7 @@ test('image manager: upload by dialog and by drop, search, filter, edit, copy UR
   await expect(toastText(page, 'Image deleted successfully')).toBeVisible();
   await expect(cards(page)).toHaveCount(1);
   expect((await page.request.get(copied)).status()).toBe(404);
+  expect(await axeViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -213,4 +214,8 @@ test('logo manager: upload, toggles and brand text show in the server-rendered h
   // The logo is decorative beside the link's own name, so it has empty alt text and no img role.
   await expect(home.locator('img')).toBeVisible();
   await expect(home).not.toContainText('Teesside');
+
+  await page.goto(`${server.baseUrl}/admin/logo`);
+  await expect(page.getByRole('heading', { name: 'Logo Manager' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -27,7 +27,7 @@ export function ImageCard({
 }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="aspect-[4/3] bg-slate-100">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         <ResponsiveImage
           src={image.path}
           variants={image.variants}
@@ -35,7 +35,7 @@ export function ImageCard({
           width={image.width}
           height={image.height}
           sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
