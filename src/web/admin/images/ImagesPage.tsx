@@ -76,7 +76,10 @@ export function ImagesPage() {
         <DropZone category={category === 'all' ? 'general' : category} />
       </div>
 
-      <section aria-label="Images" className="mt-6">
+      <section aria-labelledby="images-heading" className="mt-6">
+        <h2 id="images-heading" className="sr-only">
+          Images
+        </h2>
         {images.isPending ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading images">
             {Array.from({ length: 8 }, (_, index) => (
