@@ -84,6 +84,24 @@ describe('image library API and pipeline', () => {
     }
   });
 
+  it.each([
+    ['webp', 'image/webp'],
+    ['gif', 'image/gif'],
+    ['avif', 'image/avif'],
+  ] as const)('accepts %s and keeps it in its own format', async (format, contentType) => {
+    const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
+      .toFormat(format)
+      .toBuffer();
+    // The declared type is wrong on purpose: only the content counts.
+    const response = await upload([imagePart(data, `picture.${format}`, 'application/octet-stream')]);
+    expect(response.statusCode).toBe(201);
+    const image = response.json<ImageRecord>();
+    expect(image).toMatchObject({ width: 64, height: 48, contentType });
+    const served = await subject.app.inject(image.path);
+    expect(served.headers['content-type']).toBe(contentType);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
+  });
+
   it('serves images with their type, nosniff and a year of immutable caching; 404 after delete', async () => {
     const image = (await upload([imagePart(await pngOf(50, 40), 'tiny.png', 'image/png')])).json<ImageRecord>();
     const served = await subject.app.inject(image.path);
