@@ -1,25 +1,46 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
 import { ImagesPage } from './images/ImagesPage';
+import { InboxPage } from './inbox/InboxPage';
 import { LogoPage } from './logo/LogoPage';
+import { LoginForm } from './LoginForm';
+import { SessionProvider, useSessionState } from './session';
 
 /** The admin area: loaded only on /admin paths, never part of the public pages' bundle. */
 export default function AdminApp() {
+  const { apiKey, notice, login, logout } = useSessionState();
   const [location] = useLocation();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      {location === paths.adminImages ? (
-        <ImagesPage />
-      ) : location === paths.adminLogo ? (
-        <LogoPage />
+      <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
+      {apiKey ? (
+        <SessionProvider apiKey={apiKey} logout={logout}>
+          {location === paths.admin ? (
+            <InboxPage />
+          ) : location === paths.adminImages ? (
+            <ImagesPage />
+          ) : location === paths.adminLogo ? (
+            <LogoPage />
+          ) : (
+            <ComingSoon />
+          )}
+        </SessionProvider>
       ) : (
-        <>
-          <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
-          <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
-          <p className="mt-2 text-slate-700">The staff area is being built.</p>
-        </>
+        <LoginForm onLogin={login} notice={notice} />
       )}
     </section>
+  );
+}
+
+/** The blog screen arrives with its own feature. */
+function ComingSoon() {
+  return (
+    <div>
+      <Link href={paths.admin} className="text-blue-700 underline">
+        Back to admin
+      </Link>
+      <p className="mt-4 text-slate-700">This screen is being built.</p>
+    </div>
   );
 }

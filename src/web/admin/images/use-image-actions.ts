@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { toast } from '../../components/ui/use-toast';
-import { useAdminKey } from '../use-admin-key';
+import { useAdminKey, useSignOutOn401 } from '../use-admin-key';
 import { type NewImage, deleteImage, imagesQueryKey, serverMessage, updateImage, uploadImage } from './api';
 
 /** Upload, edit and delete with SPEC.md's toasts; each reports whether it is pending. */
 export function useImageActions() {
   const apiKey = useAdminKey();
+  const signOutOn401 = useSignOutOn401();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<'upload' | 'update' | 'delete' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: imagesQueryKey() });
@@ -30,6 +31,7 @@ export function useImageActions() {
       return result;
     } catch (error) {
       toast({ variant: 'destructive', title: failed[0], description: serverMessage(error, failed[1]) });
+      signOutOn401(error);
       return undefined;
     } finally {
       setPending(null);

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useSetting } from '../../features/settings/queries';
 import { Seo } from '../../lib/seo';
 import { Switch } from '../ui/Switch';
-import { useAdminKey } from '../use-admin-key';
+import { useAdminKey, useSignOutOn401 } from '../use-admin-key';
 import { describeFailure, logoFileProblem, saveSetting, uploadLogo } from './api';
 
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
@@ -17,6 +17,7 @@ const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 /** /admin/logo: the header's logo and brand text (SPEC.md section 2, "Logo manager"). */
 export function LogoPage() {
   const apiKey = useAdminKey();
+  const signOutOn401 = useSignOutOn401();
   const queryClient = useQueryClient();
   const logo = useSetting('site_logo');
   const showLogo = useSetting('show_site_logo') === 'true';
@@ -40,6 +41,7 @@ export function LogoPage() {
       return true;
     } catch (error) {
       toast({ variant: 'destructive', title: 'Update failed', description: describeFailure(error) });
+      signOutOn401(error);
       return false;
     } finally {
       setPending(null);
@@ -58,6 +60,7 @@ export function LogoPage() {
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       toast({ variant: 'destructive', title: 'Upload failed', description: describeFailure(error) });
+      signOutOn401(error);
     } finally {
       setPending(null);
     }
