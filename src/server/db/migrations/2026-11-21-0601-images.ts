@@ -3,7 +3,7 @@ import { autoIdColumn, binaryColumnType, engineOf } from '../dialect';
 
 /**
  * The image library (SPEC.md section 3, "Image"). The bytes live in the database, so every app
- * instance sharing it serves every image (docs/decisions/0006-image-storage.md).
+ * instance sharing it serves every image (docs/decisions/0008-image-storage.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const engine = engineOf(db);
