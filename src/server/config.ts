@@ -34,6 +34,13 @@ const environmentSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
     ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    IMAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+    IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_000_000).default(50_000_000),
   })
   .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {
     path: ['NOTIFY_EMAIL'],
@@ -60,6 +67,8 @@ const environmentSchema = z
         ? { smtpUrl: env.SMTP_URL, notifyEmail: env.NOTIFY_EMAIL, from: env.MAIL_FROM ?? env.NOTIFY_EMAIL }
         : undefined,
     enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
+    imageMaxBytes: env.IMAGE_MAX_BYTES,
+    imageMaxPixels: env.IMAGE_MAX_PIXELS,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

@@ -11,3 +11,8 @@ export function autoIdColumn(engine: Engine) {
   return (column: ColumnDefinitionBuilder) =>
     engine === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
 }
+
+/** Raw bytes: `blob` on SQLite, `bytea` on PostgreSQL; both take and give a Node Buffer. */
+export function binaryColumnType(engine: Engine) {
+  return engine === 'postgres' ? 'bytea' : 'blob';
+}

@@ -54,9 +54,41 @@ export interface EmailOutboxTable {
   sent_at: string | null;
 }
 
+export interface ImagesTable {
+  id: Generated<number>;
+  filename: string;
+  alt_text: string;
+  /** One of imageCategories (src/shared/images.ts). */
+  category: string;
+  content_type: string;
+  /** The full-size file's extension, part of its address. */
+  extension: string;
+  /** A hash of the full-size file, part of every address so addresses change with content. */
+  fingerprint: string;
+  size: number;
+  width: number;
+  height: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The stored bytes of an image: the full-size file and its WebP variants. */
+export interface ImageFilesTable {
+  image_id: number;
+  /** 'original.<ext>' or '<width>.webp'. */
+  name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  data: Buffer;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
   admin_key: AdminKeyTable;
   email_outbox: EmailOutboxTable;
+  images: ImagesTable;
+  image_files: ImageFilesTable;
 }

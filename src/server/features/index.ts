@@ -2,6 +2,7 @@ import type { FeaturePlugin } from '../context';
 import { contactSubmissionRoutes } from './contact-submissions/routes';
 import { healthRoutes } from './health/routes';
 import { seoRoutes } from './seo/routes';
+import { imagesRoutes } from './images/routes';
 import { settingsRoutes } from './settings/routes';
 import { submissionsRoutes } from './submissions/routes';
 
@@ -11,5 +12,6 @@ export const features: readonly FeaturePlugin[] = [
   settingsRoutes,
   submissionsRoutes,
   contactSubmissionRoutes,
+  imagesRoutes,
   seoRoutes,
 ];

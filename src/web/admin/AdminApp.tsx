@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
+import { ImagesPage } from './images/ImagesPage';
 import { InboxPage } from './inbox/InboxPage';
+import { LogoPage } from './logo/LogoPage';
 import { LoginForm } from './LoginForm';
 import { SessionProvider, useSessionState } from './session';
 
@@ -14,7 +16,15 @@ export default function AdminApp() {
       <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
       {apiKey ? (
         <SessionProvider apiKey={apiKey} logout={logout}>
-          {location === paths.admin ? <InboxPage /> : <ComingSoon />}
+          {location === paths.admin ? (
+            <InboxPage />
+          ) : location === paths.adminImages ? (
+            <ImagesPage />
+          ) : location === paths.adminLogo ? (
+            <LogoPage />
+          ) : (
+            <ComingSoon />
+          )}
         </SessionProvider>
       ) : (
         <LoginForm onLogin={login} notice={notice} />
@@ -23,7 +33,7 @@ export default function AdminApp() {
   );
 }
 
-/** Blog, image and logo screens arrive with their own features. */
+/** The blog screen arrives with its own feature. */
 function ComingSoon() {
   return (
     <div>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { brandWords } from '../../../shared/settings';
 import { site } from '../../../shared/site';
 import { useSetting } from '../../features/settings/queries';
+import { ResponsiveImage } from '../ResponsiveImage';
 
 /** The logo and/or brand text from the settings, linking home. */
 export function BrandMark() {
@@ -13,7 +14,18 @@ export function BrandMark() {
   const textShown = showText || !showLogo;
   return (
     <Link href="/" className="flex items-center gap-2 rounded" aria-label={`${site.name} home`}>
-      {showLogo && <img src={logo} alt="" width={40} height={40} className="h-10 w-10 object-contain" />}
+      {showLogo && (
+        // 40 CSS px tall: the browser picks the 80 or 160 px variant on a high-density phone.
+        <ResponsiveImage
+          src={logo}
+          alt=""
+          width={40}
+          height={40}
+          sizes="40px"
+          eager
+          className="h-10 w-10 object-contain"
+        />
+      )}
       {textShown && (
         <span className="whitespace-nowrap text-xl font-extrabold tracking-tight">
           <span className="text-blue-700">{first}</span> <span className="text-red-600">{rest}</span>

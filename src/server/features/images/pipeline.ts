@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import { AppError } from '../../errors';
+import { variantWidths } from '../../../shared/images';
+import { type AcceptedFormat, acceptedFormats, sniffImageFormat } from './sniff';
+
+export interface ProcessedFile {
+  /** 'original.<ext>' or '<width>.webp'. */
+  name: string;
+  contentType: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  format: AcceptedFormat;
+  contentType: string;
+  width: number;
+  height: number;
+  /** Bytes of the stored full-size image. */
+  size: number;
+  /** A short hash of the stored full-size image: part of every address, so addresses change with content. */
+  fingerprint: string;
+  files: ProcessedFile[];
+}
+
+export interface PipelineLimits {
+  /** Largest width x height we will decode (decompression bombs). */
+  maxPixels: number;
+}
+
+export const unsupportedImage = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload a JPEG, PNG, WebP, GIF or AVIF image.');
+
+const tooManyPixels = (width: number, height: number, maxPixels: number) =>
+  new AppError(
+    413,
+    'IMAGE_TOO_LARGE',
+    `This image is ${width} x ${height} pixels; the largest accepted is ${Math.round(maxPixels / 1e6)} megapixels. Please resize it and try again.`,
+  );
+
+/**
+ * Turns an upload into what we store: checked by content, auto-oriented, with EXIF, GPS, XMP,
+ * IPTC and ICC data removed (sharp writes no metadata unless asked to), plus WebP variants.
+ */
+export async function processImage(input: Buffer, { maxPixels }: PipelineLimits): Promise<ProcessedImage> {
+  const format = sniffImageFormat(input);
+  if (!format) throw unsupportedImage();
+
+  // The header alone says how big the decoded image would be: refuse bombs before decoding.
+  const header = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unsupportedImage();
+    });
+  const headerFormat = header.format === 'heif' && header.compression === 'av1' ? 'avif' : header.format;
+  if (headerFormat !== format || !header.width || !header.height) throw unsupportedImage();
+  const frameHeight = header.pageHeight ?? header.height;
+  if (header.width * frameHeight > maxPixels) throw tooManyPixels(header.width, frameHeight, maxPixels);
+
+  // Keep an animation only while all its frames together stay within the pixel budget.
+  const frames = header.pages ?? 1;
+  const animated = frames > 1 && header.width * frameHeight * frames <= maxPixels;
+  const options = { limitInputPixels: maxPixels * (animated ? frames : 1), failOn: 'error' as const, animated };
+
+  try {
+    const original = await encodeOriginal(sharp(input, options).rotate(), format);
+    const fingerprint = crypto.createHash('sha256').update(original.data).digest('hex').slice(0, 16);
+    const files: ProcessedFile[] = [original];
+    for (const width of variantWidths(original.width)) {
+      const variant = await sharp(input, { ...options, animated: false })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      files.push({
+        name: `${width}.webp`,
+        contentType: 'image/webp',
+        width: variant.info.width,
+        height: variant.info.height,
+        data: variant.data,
+      });
+    }
+    return {
+      format,
+      contentType: original.contentType,
+      width: original.width,
+      height: original.height,
+      size: original.data.length,
+      fingerprint,
+      files,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A file that starts like an image but does not decode (truncated, corrupt).
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This image could not be read. It may be damaged.');
+  }
+}
+
+/** The full-size image in its own format, re-encoded so nothing but pixels survives. */
+async function encodeOriginal(pipeline: Sharp, format: AcceptedFormat): Promise<ProcessedFile> {
+  const encoded = {
+    jpeg: () => pipeline.jpeg({ quality: 88, mozjpeg: true }),
+    png: () => pipeline.png({ compressionLevel: 9 }),
+    webp: () => pipeline.webp({ quality: 88 }),
+    gif: () => pipeline.gif(),
+    avif: () => pipeline.avif({ quality: 60, effort: 3 }),
+  }[format]();
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  const { contentType, extension } = acceptedFormats[format];
+  // For animations sharp reports the height of all frames stacked; the page shows one frame.
+  const height = info.pageHeight ?? info.height;
+  return { name: `original.${extension}`, contentType, width: info.width, height, data };
+}

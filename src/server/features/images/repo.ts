@@ -1,0 +1,147 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DatabaseSchema, ImagesTable } from '../../db/schema';
+import { type ImageCategory, type ImageRecord, imageDirectory, srcSetOf, variantsFor } from '../../../shared/images';
+import type { ProcessedImage } from './pipeline';
+
+export interface ImageFilter {
+  q?: string;
+  category?: ImageCategory;
+}
+
+export interface NewImage {
+  filename: string;
+  altText: string;
+  category: ImageCategory;
+  processed: ProcessedImage;
+}
+
+export function toImageRecord(row: Selectable<ImagesTable>): ImageRecord {
+  const directory = imageDirectory(row.id, row.fingerprint, row.width, row.height);
+  const variants = variantsFor(directory, row.width, row.height);
+  return {
+    id: row.id,
+    filename: row.filename,
+    path: `${directory}/original.${row.extension}`,
+    altText: row.alt_text,
+    category: row.category as ImageCategory,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    contentType: row.content_type,
+    createdAt: row.created_at,
+    variants,
+    srcSet: srcSetOf(variants),
+  };
+}
+
+/** `like` with the user's text taken literally (%, _ and \ are not wildcards). */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function createImagesRepo(db: Kysely<DatabaseSchema>) {
+  return {
+    /** Newest first; q matches file name or alt text, ignoring case, on both engines. */
+    async list({ q, category }: ImageFilter = {}): Promise<ImageRecord[]> {
+      let query = db.selectFrom('images').selectAll().orderBy('id', 'desc');
+      if (category) query = query.where('category', '=', category);
+      if (q) {
+        const pattern = containsPattern(q);
+        query = query.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(${eb.ref('filename')}) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(${eb.ref('alt_text')}) like ${pattern} escape '\\'`,
+          ]),
+        );
+      }
+      return (await query.execute()).map(toImageRecord);
+    },
+
+    async find(id: number): Promise<ImageRecord | undefined> {
+      const row = await db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toImageRecord(row);
+    },
+
+    /** Stores the record and all its files in one transaction: never an image without bytes. */
+    async create({ filename, altText, category, processed }: NewImage): Promise<ImageRecord> {
+      const now = new Date().toISOString();
+      const extension = processed.files[0]!.name.split('.').pop()!;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('images')
+          .values({
+            filename,
+            alt_text: altText,
+            category,
+            content_type: processed.contentType,
+            extension,
+            fingerprint: processed.fingerprint,
+            size: processed.size,
+            width: processed.width,
+            height: processed.height,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        for (const file of processed.files) {
+          await trx
+            .insertInto('image_files')
+            .values({
+              image_id: row.id,
+              name: file.name,
+              content_type: file.contentType,
+              width: file.width,
+              height: file.height,
+              size: file.data.length,
+              data: file.data,
+            })
+            .execute();
+        }
+        return toImageRecord(row);
+      });
+    },
+
+    async update(
+      id: number,
+      changes: { altText?: string; category?: ImageCategory },
+    ): Promise<ImageRecord | undefined> {
+      const row = await db
+        .updateTable('images')
+        .set({
+          ...(changes.altText !== undefined ? { alt_text: changes.altText } : {}),
+          ...(changes.category !== undefined ? { category: changes.category } : {}),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toImageRecord(row);
+    },
+
+    /** True when something was deleted. Files go first, so no engine depends on cascading. */
+    async delete(id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('image_files').where('image_id', '=', id).execute();
+        const result = await trx.deleteFrom('images').where('id', '=', id).executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      });
+    },
+
+    /** The bytes at an address, only when the fingerprint and dimensions in it are current. */
+    async file(id: number, directoryToken: string, name: string) {
+      return db
+        .selectFrom('image_files')
+        .innerJoin('images', 'images.id', 'image_files.image_id')
+        .select(['image_files.content_type', 'image_files.data', 'images.fingerprint', 'images.width', 'images.height'])
+        .where('image_files.image_id', '=', id)
+        .where('image_files.name', '=', name)
+        .executeTakeFirst()
+        .then((row) =>
+          row && `${row.fingerprint}-${row.width}x${row.height}` === directoryToken
+            ? { contentType: row.content_type, data: row.data }
+            : undefined,
+        );
+    },
+  };
+}
+
+export type ImagesRepo = ReturnType<typeof createImagesRepo>;

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import type { ImageCategory, ImageRecord } from '../../../shared/images';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { CategorySelect } from './CategorySelect';
+import { fetchImages, imagesQueryKey } from './api';
+import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
+
+export interface ImagePickerProps {
+  /** Called with the chosen image (uploaded or picked); use image.path, image.variants, image.altText. */
+  onSelect: (image: ImageRecord) => void;
+  /** SPEC.md: the editor's picker shows the first 12. */
+  limit?: number;
+  /** Category a new upload is filed under, e.g. 'blog'. */
+  uploadCategory?: ImageCategory;
+}
+
+/**
+ * Browse, search, filter, upload-new and select: the image library as a picker, for the blog
+ * editor's Insert/Replace Image panel and the featured-image field.
+ */
+export function ImagePicker({ onSelect, limit = 12, uploadCategory = 'blog' }: ImagePickerProps) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<ImageCategory | 'all'>('all');
+  const query = { q: useDeferredValue(search.trim()), category };
+  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => fetchImages(query) });
+  const { upload, pending } = useImageActions();
+  const ids = { search: useId(), category: useId(), file: useId() };
+
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-2 sm:grid-cols-[1fr_12rem]">
+        <div>
+          <label htmlFor={ids.search} className="sr-only">
+            Search images
+          </label>
+          <input
+            id={ids.search}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search images"
+            className="w-full rounded-md border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.category} className="sr-only">
+            Category
+          </label>
+          <CategorySelect
+            id={ids.category}
+            value={category}
+            withAll
+            onChange={(value) => setCategory(value as ImageCategory | 'all')}
+          />
+        </div>
+      </div>
+      <div>
+        <label
+          htmlFor={ids.file}
+          className="inline-block cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:ring-2"
+        >
+          {pending === 'upload' ? 'Uploading...' : 'Upload new image'}
+        </label>
+        <input
+          id={ids.file}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          disabled={pending === 'upload'}
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            if (!isImageFile(file)) return rejectNonImage();
+            const image = await upload({ file, altText: '', category: uploadCategory });
+            if (image) onSelect(image);
+          }}
+        />
+      </div>
+      <PickerGrid images={images} limit={limit} onSelect={onSelect} />
+    </div>
+  );
+}
+
+function PickerGrid({
+  images,
+  limit,
+  onSelect,
+}: {
+  images: ReturnType<typeof useQuery<ImageRecord[]>>;
+  limit: number;
+  onSelect: (image: ImageRecord) => void;
+}) {
+  if (images.isPending) return <p className="text-slate-700">Loading images...</p>;
+  if (images.isError) return <p className="text-red-700">Error loading images</p>;
+  if (images.data.length === 0) return <p className="text-slate-700">No images available</p>;
+  return (
+    <>
+      <ul className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto">
+        {images.data.slice(0, limit).map((image) => (
+          <li key={image.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(image)}
+              className="block aspect-square w-full overflow-hidden rounded-md border border-slate-200 hover:ring-2 hover:ring-blue-600"
+              aria-label={`Choose ${image.altText || image.filename}`}
+            >
+              <ResponsiveImage
+                src={image.path}
+                variants={image.variants}
+                alt=""
+                width={image.width}
+                height={image.height}
+                sizes="160px"
+                className="h-full w-full object-cover"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {images.data.length > limit && (
+        <p className="text-sm text-slate-600">
+          Showing first {limit} images. Upload new images in the main image management section for more options.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Upload } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { ImageCategory, ImageRecord } from '../../../shared/images';
+import { paths } from '../../../shared/routes';
+import { Seo } from '../../lib/seo';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { CategorySelect } from './CategorySelect';
+import { DropZone } from './DropZone';
+import { EditDialog } from './EditDialog';
+import { ImageCard } from './ImageCard';
+import { UploadDialog } from './UploadDialog';
+import { fetchImages, imagesQueryKey } from './api';
+import { useImageActions } from './use-image-actions';
+
+/** /admin/images: the image library (SPEC.md section 2, "Image manager"). */
+export function ImagesPage() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<ImageCategory | 'all'>('all');
+  const q = useDeferredValue(search.trim());
+  const query = { q, category };
+  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => fetchImages(query) });
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [editing, setEditing] = useState<ImageRecord | null>(null);
+  const [deleting, setDeleting] = useState<ImageRecord | null>(null);
+  const { remove, pending } = useImageActions();
+  const ids = { search: useId(), category: useId() };
+  const filtered = q !== '' || category !== 'all';
+
+  return (
+    <div>
+      <Seo title="Image Manager" description="Staff area." robots="noindex, nofollow" />
+      <Link href={paths.admin} className="inline-flex items-center gap-1 text-blue-700 underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Admin
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Image Manager</h1>
+        <button
+          type="button"
+          onClick={() => setUploadOpen(true)}
+          className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+        >
+          <Upload className="h-4 w-4" aria-hidden /> Upload Image
+        </button>
+      </div>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-[1fr_16rem]">
+        <div>
+          <label htmlFor={ids.search} className="block font-medium text-slate-900">
+            Search images
+          </label>
+          <input
+            id={ids.search}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="File name or alt text"
+            className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.category} className="block font-medium text-slate-900">
+            Category
+          </label>
+          <CategorySelect
+            id={ids.category}
+            value={category}
+            withAll
+            onChange={(value) => setCategory(value as ImageCategory | 'all')}
+          />
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <DropZone category={category === 'all' ? 'general' : category} />
+      </div>
+
+      <section aria-labelledby="images-heading" className="mt-6">
+        <h2 id="images-heading" className="sr-only">
+          Images
+        </h2>
+        {images.isPending ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading images">
+            {Array.from({ length: 8 }, (_, index) => (
+              <li key={index} data-testid="image-skeleton" className="h-72 animate-pulse rounded-xl bg-slate-200" />
+            ))}
+          </ul>
+        ) : images.isError ? (
+          <p className="text-red-700">Error loading images</p>
+        ) : images.data.length === 0 ? (
+          <p className="py-12 text-center text-lg text-slate-700">{filtered ? 'No images found' : 'No images yet'}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {images.data.map((image) => (
+              <ImageCard
+                key={image.id}
+                image={image}
+                onEdit={() => setEditing(image)}
+                onDelete={() => setDeleting(image)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <UploadDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        defaultCategory={category === 'all' ? 'general' : category}
+      />
+      {editing && <EditDialog key={editing.id} image={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete image?"
+        description={`"${deleting?.filename ?? ''}" will be deleted. Pages that use it will no longer show it. This cannot be undone.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={pending === 'delete'}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting && (await remove(deleting.id))) setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../shared/routes';
+import { type SettingKey, brandWords } from '../../../shared/settings';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { toast } from '../../components/ui/use-toast';
+import { useSetting } from '../../features/settings/queries';
+import { Seo } from '../../lib/seo';
+import { Switch } from '../ui/Switch';
+import { useAdminKey, useSignOutOn401 } from '../use-admin-key';
+import { describeFailure, logoFileProblem, saveSetting, uploadLogo } from './api';
+
+const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
+
+/** /admin/logo: the header's logo and brand text (SPEC.md section 2, "Logo manager"). */
+export function LogoPage() {
+  const apiKey = useAdminKey();
+  const signOutOn401 = useSignOutOn401();
+  const queryClient = useQueryClient();
+  const logo = useSetting('site_logo');
+  const showLogo = useSetting('show_site_logo') === 'true';
+  const showText = useSetting('show_brand_text') === 'true';
+  const savedText = useSetting('brand_text');
+  const [draft, setDraft] = useState<string | null>(null);
+  const brandText = draft ?? savedText;
+  const [first, rest] = brandWords(brandText);
+  const [pending, setPending] = useState<'text' | 'upload' | SettingKey | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = { logoSwitch: useId(), textSwitch: useId(), text: useId(), file: useId() };
+
+  const remember = (key: SettingKey, value: string) => queryClient.setQueryData(['settings', key], { key, value });
+
+  const save = async (key: SettingKey, value: string, success: string) => {
+    setPending(key === 'brand_text' ? 'text' : key);
+    try {
+      const saved = await saveSetting(apiKey, key, value);
+      remember(key, saved.value);
+      toast({ title: success });
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Update failed', description: describeFailure(error) });
+      signOutOn401(error);
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const upload = async () => {
+    const file = fileInput.current?.files?.[0];
+    const problem = logoFileProblem(file);
+    if (problem) return toast({ variant: 'destructive', ...problem });
+    setPending('upload');
+    try {
+      const { logoPath } = await uploadLogo(apiKey, file!);
+      remember('site_logo', logoPath);
+      toast({ title: 'Logo uploaded successfully' });
+      if (fileInput.current) fileInput.current.value = '';
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Upload failed', description: describeFailure(error) });
+      signOutOn401(error);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <div>
+      <Seo title="Logo Manager" description="Staff area." robots="noindex, nofollow" />
+      <Link href={paths.admin} className="inline-flex items-center gap-1 text-blue-700 underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Admin
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Logo Manager</h1>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section className={box} aria-labelledby="current-logo">
+          <h2 id="current-logo" className="text-xl font-semibold text-slate-900">
+            Current logo
+          </h2>
+          <div className="mt-3 flex h-40 items-center justify-center rounded-lg bg-slate-50">
+            {logo ? (
+              <ResponsiveImage src={logo} alt="Current site logo" sizes="160px" className="max-h-36 w-auto" />
+            ) : (
+              <p className="text-slate-600">No logo uploaded yet</p>
+            )}
+          </div>
+          <div className="mt-4">
+            <Switch
+              id={ids.logoSwitch}
+              label="Show logo in the navbar"
+              checked={showLogo}
+              disabled={pending === 'show_site_logo'}
+              onChange={(checked) => void save('show_site_logo', String(checked), 'Setting updated')}
+            />
+          </div>
+        </section>
+
+        <section className={box} aria-labelledby="upload-logo">
+          <h2 id="upload-logo" className="text-xl font-semibold text-slate-900">
+            Upload a new logo
+          </h2>
+          <p className="mt-1 text-slate-700">Recommended: a 512x512 PNG or JPG, at most 5MB.</p>
+          <label htmlFor={ids.file} className="mt-3 block font-medium text-slate-900">
+            Logo file
+          </label>
+          <input id={ids.file} ref={fileInput} type="file" accept="image/*" className="mt-1 block w-full" />
+          <button
+            type="button"
+            onClick={() => void upload()}
+            disabled={pending === 'upload'}
+            className="mt-4 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          >
+            {pending === 'upload' ? 'Uploading...' : 'Upload Logo'}
+          </button>
+        </section>
+
+        <section className={box} aria-labelledby="brand-text">
+          <h2 id="brand-text" className="text-xl font-semibold text-slate-900">
+            Brand text
+          </h2>
+          <form
+            className="mt-3"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              if (await save('brand_text', brandText.trim(), 'Brand text updated')) setDraft(null);
+            }}
+          >
+            <label htmlFor={ids.text} className="block font-medium text-slate-900">
+              Text (first word blue, the rest red)
+            </label>
+            <input
+              id={ids.text}
+              value={brandText}
+              maxLength={500}
+              onChange={(event) => setDraft(event.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
+            />
+            <button
+              type="submit"
+              disabled={pending === 'text'}
+              className="mt-3 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+            >
+              {pending === 'text' ? 'Saving...' : 'Save Brand Text'}
+            </button>
+          </form>
+          <div className="mt-4">
+            <Switch
+              id={ids.textSwitch}
+              label="Show brand text in the navbar"
+              checked={showText}
+              disabled={pending === 'show_brand_text'}
+              onChange={(checked) => void save('show_brand_text', String(checked), 'Setting updated')}
+            />
+          </div>
+        </section>
+
+        <section className={box} aria-labelledby="preview">
+          <h2 id="preview" className="text-xl font-semibold text-slate-900">
+            Preview
+          </h2>
+          <div data-testid="brand-preview" className="mt-3 flex items-center gap-2 rounded-lg border px-4 py-3">
+            {showLogo && logo && (
+              <ResponsiveImage
+                src={logo}
+                alt=""
+                width={40}
+                height={40}
+                sizes="40px"
+                className="h-10 w-10 object-contain"
+              />
+            )}
+            {(showText || !showLogo || !logo) && (
+              <span className="text-xl font-extrabold tracking-tight">
+                <span className="text-blue-700">{first}</span> <span className="text-red-600">{rest}</span>
+              </span>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
