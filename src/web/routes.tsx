@@ -3,7 +3,9 @@ import type { ComponentType } from 'react';
 import { matchPath, paths } from '../shared/routes';
 import type { SiteApi } from '../shared/site-api';
 import { AdminRoute } from './admin/AdminRoute';
+import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
 import { BlogPage } from './pages/BlogPage';
+import { BlogPostPage } from './pages/BlogPostPage';
 import { ContactPage } from './pages/ContactPage';
 import { ExamResitsPage } from './pages/ExamResitsPage';
 import { FreeAssessmentPage } from './pages/FreeAssessmentPage';
@@ -43,7 +45,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.subjects, component: SubjectsPage },
   { path: paths.why, component: WhyUsPage },
   { path: paths.contact, component: ContactPage },
-  { path: paths.blog, component: BlogPage },
+  { path: paths.blog, component: BlogPage, prefetch: prefetchBlogList },
+  { path: paths.blogPost, component: BlogPostPage, prefetch: prefetchBlogPost },
   { path: paths.privacy, component: PrivacyPage },
   { path: paths.terms, component: TermsPage },
   { path: paths.admin, component: AdminRoute },

@@ -1,6 +1,7 @@
 import type { FeaturePlugin } from '../context';
+import { blogRoutes } from './blog/routes';
 import { healthRoutes } from './health/routes';
 import { settingsRoutes } from './settings/routes';
 
 /** Every API feature, registered in this order before the page renderer. */
-export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes];
+export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes, blogRoutes];

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as settings from './2026-11-21-0001-settings';
 import * as contactSubmissions from './2026-11-21-0002-contact-submissions';
+import * as blogPosts from './2026-11-21-0501-blog-posts';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -9,4 +10,5 @@ import * as contactSubmissions from './2026-11-21-0002-contact-submissions';
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-settings': settings,
   '2026-11-21-0002-contact-submissions': contactSubmissions,
+  '2026-11-21-0501-blog-posts': blogPosts,
 };
