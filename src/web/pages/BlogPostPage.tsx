@@ -137,7 +137,7 @@ function PostArticle({ post }: { post: BlogPost }) {
             className="mt-8 aspect-video w-full rounded-xl bg-slate-100 object-cover"
           />
         )}
-        <div className={bodyClass} dangerouslySetInnerHTML={{ __html: post.content }} />
+        <div data-post-body className={bodyClass} dangerouslySetInnerHTML={{ __html: post.content }} />
 
         <aside className="mt-12 rounded-2xl bg-blue-50 p-6 sm:p-8" aria-labelledby="post-cta-heading">
           <h2 id="post-cta-heading" className="text-2xl font-bold text-slate-900">

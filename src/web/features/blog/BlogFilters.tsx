@@ -88,7 +88,7 @@ function ActiveFilters({ query }: { query: BlogListQuery }) {
           className="inline-flex min-h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm text-slate-900 hover:bg-slate-200"
           aria-label={`Remove search "${query.q}"`}
         >
-          Search: “{query.q}” <X className="h-4 w-4" aria-hidden="true" />
+          {`Search: “${query.q}”`} <X className="h-4 w-4" aria-hidden="true" />
         </Link>
       )}
       {query.category && (
@@ -97,7 +97,7 @@ function ActiveFilters({ query }: { query: BlogListQuery }) {
           className="inline-flex min-h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm text-slate-900 hover:bg-slate-200"
           aria-label={`Remove category ${query.category}`}
         >
-          Category: {query.category} <X className="h-4 w-4" aria-hidden="true" />
+          {`Category: ${query.category}`} <X className="h-4 w-4" aria-hidden="true" />
         </Link>
       )}
       <Link
