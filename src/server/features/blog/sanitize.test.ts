@@ -22,7 +22,6 @@ function browserView(html: string) {
           .filter((char) => char.codePointAt(0)! > 0x20)
           .join('');
         if (/^(javascript|vbscript|data):/i.test(squeezed)) problems.push(`URL ${value}`);
-        problems.push(`URL ${value}`);
       }
     }
     if ('childNodes' in node) for (const child of node.childNodes) visit(child);
