@@ -7,6 +7,8 @@ import { findChromium } from './scripts/find-chromium.mjs';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties it at start, and test-results/ also holds the Vitest report.
+  outputDir: 'test-results/playwright',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,

@@ -10,7 +10,15 @@ import { defineConfig } from 'vite';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: isSsrBuild
-    ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, copyPublicDir: false, sourcemap: true }
+    ? {
+        outDir: 'dist/server',
+        target: 'node20',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+        // The server, and the admin-key command (npm run admin:key), which shares its config and database code.
+        rollupOptions: { input: { main: 'src/server/main.ts', 'admin-key': 'src/server/admin-key-cli.ts' } },
+      }
     : {
         outDir: 'dist/client',
         manifest: true,

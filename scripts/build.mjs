@@ -10,7 +10,7 @@ const vite = path.resolve('node_modules/vite/bin/vite.js');
 const run = (...args) => execFileSync(process.execPath, [vite, ...args], { stdio: 'inherit' });
 
 run('build', '--logLevel', 'warn');
-run('build', '--ssr', 'src/server/main.ts', '--logLevel', 'warn');
+run('build', '--ssr', '--logLevel', 'warn'); // entries: vite.config.ts
 
 const compressible = /\.(js|css|svg|html|json|txt|xml|map)$/;
 function* files(dir) {

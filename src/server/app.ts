@@ -1,9 +1,10 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { features } from './features/index';
+import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
 import { readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerPages } from './plugins/pages';
@@ -17,10 +18,20 @@ export interface AppOptions {
   /** The client build (dist/client); without it pages render without scripts or styles. */
   clientDir?: string;
   logger?: boolean;
+  adminAuth?: AdminAuthOptions;
+  /** Told about every route as it is registered (the route-walk test uses it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests call inject(). */
-export async function buildApp({ config, database, clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clientDir,
+  logger = true,
+  adminAuth,
+  onRoute,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -36,6 +47,9 @@ export async function buildApp({ config, database, clientDir, logger = true }: A
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const context: AppContext = { config, database };
+  if (onRoute) app.addHook('onRoute', onRoute);
+  // Before any route: admin protection is attached to routes as they are registered.
+  registerAdminAuth(app, context, adminAuth);
   for (const feature of features) await app.register(feature, context);
 
   await registerStaticFiles(app, clientDir);

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
       adminLinkHosts: [],
+      retentionMonths: 24,
     });
   });
 
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
       ADMIN_API_KEY: 'k'.repeat(32),
       PUBLIC_URL: 'https://www.northstartutors.example/',
       ADMIN_LINK_HOSTS: 'staging.example, Preview.Example ',
+      RETENTION_MONTHS: '36',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -33,6 +35,7 @@ describe('loadConfig', () => {
       adminApiKey: 'k'.repeat(32),
       publicUrl: 'https://www.northstartutors.example',
       adminLinkHosts: ['staging.example', 'preview.example'],
+      retentionMonths: 36,
     });
   });
 
@@ -49,6 +52,9 @@ describe('loadConfig', () => {
     ['ADMIN_API_KEY', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
+    ['RETENTION_MONTHS', 'two years'],
+    ['RETENTION_MONTHS', '0'],
+    ['RETENTION_MONTHS', '1.5'],
   ])('stops on a bad %s (%s) and names the variable', (name, value) => {
     const load = () => loadConfig({ [name]: value });
     expect(load).toThrow(ConfigError);

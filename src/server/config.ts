@@ -19,6 +19,12 @@ const environmentSchema = z
     ADMIN_LINK_HOSTS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
+    RETENTION_MONTHS: z.coerce
+      .number({ error: 'must be a whole number of months' })
+      .int('must be a whole number of months')
+      .min(1, 'must be at least 1')
+      .max(1200, 'must be at most 1200')
+      .default(24),
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   })
   .transform((env) => ({
@@ -34,6 +40,7 @@ const environmentSchema = z
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    retentionMonths: env.RETENTION_MONTHS,
     pageCacheMs: env.PAGE_CACHE_MS,
   }));
 

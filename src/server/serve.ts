@@ -1,14 +1,22 @@
 import { buildApp } from './app';
+import { createKeyIfMissing, keyBanner } from './auth/admin-key';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { startRetention } from './features/contact-submissions/retention';
 
 /** Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts. */
 export async function serve({ clientDir }: { clientDir: string }): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db);
+  if (!config.adminApiKey) {
+    const key = await createKeyIfMissing(database.db);
+    // Printed to stdout exactly once, on the start that created it; only its hash is kept.
+    if (key) console.log(keyBanner(key, 'generated on first start'));
+  }
   const app = await buildApp({ config, database, clientDir });
+  const retention = startRetention(database.db, config.retentionMonths, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -16,6 +24,7 @@ export async function serve({ clientDir }: { clientDir: string }): Promise<void>
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    retention.stop();
     await app.close();
     await database.close();
     clearTimeout(forceExit);

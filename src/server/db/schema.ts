@@ -29,6 +29,14 @@ export interface ContactSubmissionsTable {
   updated_at: string;
 }
 
+/** The hash of the generated admin key; one row (id 1). Unused while ADMIN_API_KEY is set. */
+export interface AdminKeyTable {
+  id: number;
+  /** Hex SHA-256 of the key; the key itself is never stored. */
+  key_hash: string;
+  created_at: string;
+}
+
 export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
@@ -53,5 +61,6 @@ export interface BlogPostsTable {
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
+  admin_key: AdminKeyTable;
   blog_posts: BlogPostsTable;
 }

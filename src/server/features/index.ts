@@ -1,7 +1,8 @@
 import type { FeaturePlugin } from '../context';
 import { blogRoutes } from './blog/routes';
+import { contactSubmissionRoutes } from './contact-submissions/routes';
 import { healthRoutes } from './health/routes';
 import { settingsRoutes } from './settings/routes';
 
 /** Every API feature, registered in this order before the page renderer. */
-export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes, blogRoutes];
+export const features: readonly FeaturePlugin[] = [healthRoutes, settingsRoutes, contactSubmissionRoutes, blogRoutes];

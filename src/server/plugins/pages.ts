@@ -46,7 +46,12 @@ export function registerPages(app: FastifyInstance, config: Config, api: SiteApi
     const rendered = await render({
       url: request.url,
       api,
-      shell: { showAdminLink, publicUrl: config.publicUrl, year: new Date().getFullYear() },
+      shell: {
+        showAdminLink,
+        publicUrl: config.publicUrl,
+        year: new Date().getFullYear(),
+        retentionMonths: config.retentionMonths,
+      },
     });
     const page = { status: rendered.status, html: documentHtml(rendered, assets, config.publicUrl) };
     cache.set(cacheKey, page);

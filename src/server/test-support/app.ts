@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -12,7 +12,7 @@ export interface TestApp {
 
 /** The real application on a fresh database, for app.inject(): no port, no mocks. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clientDir?: string } = {},
+  options: { env?: Record<string, string>; clientDir?: string } & Pick<AppOptions, 'adminAuth' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -24,7 +24,14 @@ export async function createTestApp(
     PAGE_CACHE_MS: '0',
     ...options.env,
   });
-  const app = await buildApp({ config, database, clientDir: options.clientDir, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clientDir: options.clientDir,
+    logger: false,
+    adminAuth: options.adminAuth,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,

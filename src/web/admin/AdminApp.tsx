@@ -1,26 +1,48 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
+import { InboxPage } from './inbox/InboxPage';
+import { LoginForm } from './LoginForm';
+import { SessionProvider, useSessionState } from './session';
 
+// The blog screen (forms, dialogs, and the editor behind its own lazy import) loads only when opened.
 const BlogAdminPage = lazy(() => import('./blog/BlogAdminPage').then((module) => ({ default: module.BlogAdminPage })));
 
 /** The admin area: loaded only on /admin paths, never part of the public pages' bundle. */
 export default function AdminApp() {
+  const { apiKey, notice, login, logout } = useSessionState();
   const [location] = useLocation();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12">
+    <section className="mx-auto max-w-7xl px-4 py-10">
       <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
-      {location === paths.adminBlog ? (
-        <Suspense fallback={<p role="status">Loading…</p>}>
-          <BlogAdminPage />
-        </Suspense>
+      {apiKey ? (
+        <SessionProvider apiKey={apiKey} logout={logout}>
+          {location === paths.admin ? (
+            <InboxPage />
+          ) : location === paths.adminBlog ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <BlogAdminPage />
+            </Suspense>
+          ) : (
+            <ComingSoon />
+          )}
+        </SessionProvider>
       ) : (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
-          <p className="mt-2 text-slate-700">The staff area is being built.</p>
-        </>
+        <LoginForm onLogin={login} notice={notice} />
       )}
     </section>
+  );
+}
+
+/** Blog, image and logo screens arrive with their own features. */
+function ComingSoon() {
+  return (
+    <div>
+      <Link href={paths.admin} className="text-blue-700 underline">
+        Back to admin
+      </Link>
+      <p className="mt-4 text-slate-700">This screen is being built.</p>
+    </div>
   );
 }

@@ -7,6 +7,8 @@ export interface ShellState {
   showAdminLink: boolean;
   publicUrl: string;
   year: number;
+  /** RETENTION_MONTHS: how long enquiries are kept, stated on the privacy page. */
+  retentionMonths: number;
 }
 
 /** Server rendering only: where the page leaves its metadata for the document head. */

@@ -1,19 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../shared/blog';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { postInput } from './test-factory';
+import { adminHeaders, postInput, testAdminKey } from './test-factory';
 
 describe('admin blog API', () => {
   let subject: TestApp;
   const create = async (body: Record<string, unknown>) =>
-    subject.app.inject({ method: 'POST', url: '/api/admin/blog', payload: body });
+    subject.app.inject({ headers: adminHeaders, method: 'POST', url: '/api/admin/blog', payload: body });
   const update = async (id: number, body: Record<string, unknown>) =>
-    subject.app.inject({ method: 'PUT', url: `/api/admin/blog/${id}`, payload: body });
+    subject.app.inject({ headers: adminHeaders, method: 'PUT', url: `/api/admin/blog/${id}`, payload: body });
 
   beforeAll(async () => {
-    subject = await createTestApp();
+    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey } });
   });
   afterAll(() => subject.close());
+
+  it('refuses every admin blog route without the key, and with a wrong one', async () => {
+    const routes = [
+      { method: 'GET' as const, url: '/api/admin/blog' },
+      { method: 'POST' as const, url: '/api/admin/blog' },
+      { method: 'PUT' as const, url: '/api/admin/blog/1' },
+      { method: 'DELETE' as const, url: '/api/admin/blog/1' },
+    ];
+    for (const route of routes) {
+      expect((await subject.app.inject({ ...route, payload: postInput() })).statusCode).toBe(401);
+      const wrong = await subject.app.inject({
+        ...route,
+        payload: postInput(),
+        headers: { 'x-api-key': 'x'.repeat(30) },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+  });
 
   it('creates a post, generating the slug from the title and dating it', async () => {
     const before = new Date().toISOString();
@@ -86,7 +104,7 @@ describe('admin blog API', () => {
       method: 'POST',
       url: '/api/admin/blog',
       payload: '"text"',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...adminHeaders, 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -124,23 +142,37 @@ describe('admin blog API', () => {
   it('answers 404 for an unknown or malformed id on update and delete', async () => {
     for (const id of ['999999', 'abc', '1.5']) {
       expect(
-        (await subject.app.inject({ method: 'PUT', url: `/api/admin/blog/${id}`, payload: postInput() })).statusCode,
+        (
+          await subject.app.inject({
+            headers: adminHeaders,
+            method: 'PUT',
+            url: `/api/admin/blog/${id}`,
+            payload: postInput(),
+          })
+        ).statusCode,
       ).toBe(404);
-      expect((await subject.app.inject({ method: 'DELETE', url: `/api/admin/blog/${id}` })).statusCode).toBe(404);
+      expect(
+        (await subject.app.inject({ headers: adminHeaders, method: 'DELETE', url: `/api/admin/blog/${id}` }))
+          .statusCode,
+      ).toBe(404);
     }
   });
 
   it('lists drafts and published posts, newest first, and deletes', async () => {
     const draft = (await create(postInput({ title: 'A draft to delete', published: 'false' }))).json<BlogPost>();
-    const list = await subject.app.inject('/api/admin/blog');
+    const list = await subject.app.inject({ url: '/api/admin/blog', headers: adminHeaders });
     expect(list.statusCode).toBe(200);
     const posts = list.json<BlogPost[]>();
     expect(posts[0]).toMatchObject({ id: draft.id, published: 'false', content: expect.any(String) });
     expect(posts.some((post) => post.published === 'true')).toBe(true);
 
-    const deleted = await subject.app.inject({ method: 'DELETE', url: `/api/admin/blog/${draft.id}` });
+    const deleted = await subject.app.inject({
+      headers: adminHeaders,
+      method: 'DELETE',
+      url: `/api/admin/blog/${draft.id}`,
+    });
     expect(deleted.statusCode).toBe(204);
-    const after = (await subject.app.inject('/api/admin/blog')).json<BlogPost[]>();
+    const after = (await subject.app.inject({ url: '/api/admin/blog', headers: adminHeaders })).json<BlogPost[]>();
     expect(after.some((post) => post.id === draft.id)).toBe(false);
   });
 });

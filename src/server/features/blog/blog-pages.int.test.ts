@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { postInput } from './test-factory';
+import { adminHeaders, postInput, testAdminKey } from './test-factory';
 
 const cardTitles = (html: string) =>
   [...html.matchAll(/<h2 class="[^"]*"><a href="\/blog\/[^"]+"[^>]*>(.*?)<\/a>/g)].map((m) => m[1]);
@@ -8,7 +8,7 @@ const cardTitles = (html: string) =>
 describe('server-rendered blog pages', () => {
   let subject: TestApp;
   beforeAll(async () => {
-    subject = await createTestApp();
+    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey } });
   });
   afterAll(() => subject.close());
 
@@ -25,17 +25,20 @@ describe('server-rendered blog pages', () => {
     beforeAll(async () => {
       for (let index = 1; index <= 8; index += 1) {
         await subject.app.inject({
+          headers: adminHeaders,
           method: 'POST',
           url: '/api/admin/blog',
           payload: postInput({ title: `Maths post ${index}`, category: 'Maths', tags: 'algebra, GCSE' }),
         });
       }
       await subject.app.inject({
+        headers: adminHeaders,
         method: 'POST',
         url: '/api/admin/blog',
         payload: postInput({ title: 'Reading for fun', category: 'English', featuredImage: '/uploads/books.webp' }),
       });
       await subject.app.inject({
+        headers: adminHeaders,
         method: 'POST',
         url: '/api/admin/blog',
         payload: postInput({ title: 'Hidden draft', category: 'English', published: 'false' }),
@@ -100,6 +103,7 @@ describe('server-rendered blog pages', () => {
 
     it('uses the meta title and description when staff set them', async () => {
       await subject.app.inject({
+        headers: adminHeaders,
         method: 'POST',
         url: '/api/admin/blog',
         payload: postInput({ title: 'With SEO', metaTitle: 'Custom SEO title', metaDescription: 'Custom description' }),

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostSummary } from '../../../shared/blog';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { blogSitemapEntries } from './sitemap';
-import { postInput } from './test-factory';
+import { adminHeaders, postInput, testAdminKey } from './test-factory';
 
 describe('public blog API', () => {
   let subject: TestApp;
   const posts: BlogPost[] = [];
 
   beforeAll(async () => {
-    subject = await createTestApp();
+    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey } });
     const seed = [
       { title: 'Times tables tricks', category: 'Maths', tags: 'primary, maths' },
       { title: 'Fractions made easy', category: 'Maths', excerpt: 'Pizza helps with 50% of fractions_' },
@@ -23,6 +23,7 @@ describe('public blog API', () => {
     ];
     for (const overrides of seed) {
       const response = await subject.app.inject({
+        headers: adminHeaders,
         method: 'POST',
         url: '/api/admin/blog',
         payload: postInput(overrides),
@@ -136,6 +137,7 @@ describe('public blog API', () => {
 
   it('escapes what staff type into the feed', async () => {
     await subject.app.inject({
+      headers: adminHeaders,
       method: 'POST',
       url: '/api/admin/blog',
       payload: postInput({ title: 'Tips & <tricks> for "Year 6"', category: 'Study Tips' }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../shared/blog';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { postInput } from './test-factory';
+import { adminHeaders, postInput, testAdminKey } from './test-factory';
 import { findExecutable, xssCorpus } from './xss-corpus';
 
 /** The sanitised body as the server-rendered page carries it. */
@@ -10,7 +10,7 @@ const postBody = (html: string) => /<div data-post-body="true" [^>]*>(.*?)<\/div
 describe('post HTML is safe on write and on render', () => {
   let subject: TestApp;
   beforeAll(async () => {
-    subject = await createTestApp();
+    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey } });
   });
   afterAll(() => subject.close());
 
@@ -18,6 +18,7 @@ describe('post HTML is safe on write and on render', () => {
     'payload %i is stored, served and rendered without anything executable',
     async (index, payload) => {
       const response = await subject.app.inject({
+        headers: adminHeaders,
         method: 'POST',
         url: '/api/admin/blog',
         payload: postInput({ title: `Payload ${index}`, content: `<p>Safe text</p>${payload}` }),
@@ -74,6 +75,7 @@ describe('post HTML is safe on write and on render', () => {
 
   it('escapes hostile text in the title, excerpt and tags on the page and in its head', async () => {
     await subject.app.inject({
+      headers: adminHeaders,
       method: 'POST',
       url: '/api/admin/blog',
       payload: postInput({

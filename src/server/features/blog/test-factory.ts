@@ -16,3 +16,7 @@ export function postInput(overrides: Partial<Record<keyof BlogPostInput, unknown
     ...overrides,
   };
 }
+
+/** The key the blog's integration tests start the app with (admin routes need it since issue 4). */
+export const testAdminKey = 'blog-test-key-0123456789abcdef';
+export const adminHeaders = { 'x-api-key': testAdminKey };

@@ -1,0 +1,95 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app';
+
+const KEY = 'route-walk-key-0123456789abcdef';
+
+/**
+ * The test's own idea of what must be protected, written independently of the server's rule:
+ * everything under /api/admin/, every write under /api/ except the public forms, and the admin
+ * reads SPEC.md names.
+ */
+const publicWrites = new Set(['POST /api/assessments', 'POST /api/contact-submissions']);
+const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];
+
+function mustBeProtected(method: string, url: string): boolean {
+  if (url.startsWith('/api/admin/')) return true;
+  if (['GET', 'HEAD'].includes(method)) return adminReads.some((pattern) => pattern.test(url));
+  if (method === 'OPTIONS') return false;
+  return url.startsWith('/api/') && !publicWrites.has(`${method} ${url}`);
+}
+
+describe('every admin route answers 401 without the right key', () => {
+  const routes: { method: string; url: string }[] = [];
+  let subject: TestApp;
+  let address = 0;
+  // Each request from its own address, so the failure limiter never turns a 401 into a 429 here.
+  const nextAddress = () => `10.1.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
+
+  beforeAll(async () => {
+    subject = await createTestApp({
+      env: { ADMIN_API_KEY: KEY },
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      },
+    });
+  });
+  afterAll(() => subject.close());
+
+  const protectedRoutes = () => routes.filter(({ method, url }) => mustBeProtected(method, url));
+  // Fill path parameters with something plausible; the key check runs before the handler anyway.
+  const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, 'anything');
+
+  it('finds the routes the server registers, including the inbox', () => {
+    expect(routes.length).toBeGreaterThan(5);
+    const names = protectedRoutes().map(({ method, url }) => `${method} ${url}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/contact-submissions',
+        'PUT /api/contact-submissions/:id',
+        'DELETE /api/contact-submissions/:id',
+        'GET /api/contact-submissions/export.csv',
+      ]),
+    );
+  });
+
+  it('refuses each protected route with no key, an empty key and a wrong key', async () => {
+    const failures: string[] = [];
+    for (const { method, url } of protectedRoutes()) {
+      for (const headers of [{}, { 'x-api-key': '' }, { 'x-api-key': `${KEY}x` }, { 'x-api-key': KEY.slice(0, -1) }]) {
+        const response = await subject.app.inject({
+          method: method as 'GET',
+          url: concrete(url),
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+          remoteAddress: nextAddress(),
+        });
+        const body = method === 'HEAD' ? { code: 'UNAUTHORIZED' } : response.json();
+        if (response.statusCode !== 401 || body.code !== 'UNAUTHORIZED') {
+          failures.push(`${method} ${url} with ${JSON.stringify(headers)} answered ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the right key through on each protected route (no 401)', async () => {
+    for (const { method, url } of protectedRoutes()) {
+      const response = await subject.app.inject({
+        method: method as 'GET',
+        url: concrete(url),
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode, `${method} ${url}`).not.toBe(401);
+    }
+  });
+
+  it('leaves public reads open', async () => {
+    const health = await subject.app.inject('/api/health');
+    expect(health.statusCode).toBe(200);
+    const setting = await subject.app.inject('/api/settings/brand_text');
+    expect(setting.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { ContactSubmission } from '../../../shared/contact-submissions';
+import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
+import { toSubmission } from './repo';
+
+type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed'> & { reviewed?: string };
+
+let sequence = 0;
+
+/**
+ * Test factory: inserts a submission straight into the table (the public forms that create them
+ * are another feature), with overrides. Submissions are spaced a minute apart so order is stable.
+ */
+export async function insertSubmission(
+  db: Kysely<DatabaseSchema>,
+  overrides: Partial<Insert> = {},
+): Promise<ContactSubmission> {
+  sequence += 1;
+  const at = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
+  const values: Insert = {
+    submission_type: 'contact',
+    first_name: `Parent${sequence}`,
+    last_name: 'Example',
+    email: `parent${sequence}@example.test`,
+    telephone: null,
+    mobile: '07700 900000',
+    year_group: null,
+    email_title: null,
+    notes: null,
+    message: 'Could you tell me about GCSE maths tuition?',
+    submitted_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+  const row = await db.insertInto('contact_submissions').values(values).returningAll().executeTakeFirstOrThrow();
+  return toSubmission(row);
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+export const submissionTypes = ['assessment', 'contact'] as const;
+export type SubmissionType = (typeof submissionTypes)[number];
+
+/** A submission as the admin API answers it (SPEC.md section 3, "Contact submission"). */
+export interface ContactSubmission {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  telephone: string | null;
+  mobile: string | null;
+  submissionType: SubmissionType;
+  yearGroup: string | null;
+  emailTitle: string | null;
+  notes: string | null;
+  message: string | null;
+  reviewed: 'true' | 'false';
+  submittedAt: string;
+}
+
+/** Optional free text: absent, null or blank all mean "none". */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * PUT /api/contact-submissions/:id. Every field is optional so a client may send only what
+ * changed (e.g. just `reviewed`); fields it sends are checked. Unknown fields (id, submittedAt) are ignored.
+ */
+export const submissionUpdateSchema = z.object({
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100).optional(),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100).optional(),
+  email: z.email({ error: 'Please enter a valid email address' }).max(254).optional(),
+  telephone: optionalText(40, 'Telephone').optional(),
+  mobile: optionalText(40, 'Mobile').optional(),
+  submissionType: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
+  yearGroup: optionalText(50, 'Year group').optional(),
+  emailTitle: optionalText(200, 'Subject').optional(),
+  notes: optionalText(5000, 'Notes').optional(),
+  message: optionalText(5000, 'Message').optional(),
+  reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
+});
+export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
+
+/** The inbox's filter tiles. 'unreviewed' counts a missing value as unreviewed. */
+export const submissionFilters = ['all', 'assessment', 'contact', 'unreviewed'] as const;
+export type SubmissionFilter = (typeof submissionFilters)[number];
+
+/** The query options a tile stands for. */
+export function filterQuery(filter: SubmissionFilter): Pick<SubmissionQuery, 'type' | 'reviewed'> {
+  if (filter === 'assessment' || filter === 'contact') return { type: filter };
+  if (filter === 'unreviewed') return { reviewed: 'false' };
+  return {};
+}
+
+const positiveInt = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(max, `${label} must be at most ${max}`);
+
+/**
+ * Query options of GET /api/contact-submissions (and its counts and CSV export). Without page or
+ * pageSize the answer is the plain array of SPEC.md; with either it is a SubmissionPage.
+ */
+export const submissionQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  type: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
+  reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
+  page: positiveInt('Page', 100_000).optional(),
+  pageSize: positiveInt('Page size', 100).optional(),
+});
+export type SubmissionQuery = z.output<typeof submissionQuerySchema>;
+
+export interface SubmissionPage {
+  items: ContactSubmission[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export type SubmissionCounts = Record<SubmissionFilter, number>;
+
+export const DEFAULT_PAGE_SIZE = 20;

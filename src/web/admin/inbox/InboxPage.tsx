@@ -1,0 +1,207 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import {
+  type ContactSubmission,
+  DEFAULT_PAGE_SIZE,
+  filterQuery,
+  type SubmissionFilter,
+  type SubmissionUpdate,
+} from '../../../shared/contact-submissions';
+import { paths } from '../../../shared/routes';
+import { toast } from '../../components/ui/use-toast';
+import { HttpError } from '../../lib/http';
+import { useAdminSession } from '../session';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { createInboxApi } from './api';
+import { EditDialog } from './EditDialog';
+import { FilterTiles } from './FilterTiles';
+import { Pagination } from './Pagination';
+import { SubmissionCard } from './SubmissionCard';
+
+export const INVALID_KEY_MESSAGE = 'Invalid API key. Please log in again.';
+
+/** Waits until typing pauses, so a search is one request, not one per key press. */
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export function InboxPage() {
+  const { apiKey, logout } = useAdminSession();
+  const api = useMemo(() => createInboxApi(apiKey), [apiKey]);
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<SubmissionFilter>('all');
+  const [searchText, setSearchText] = useState('');
+  const q = useDebounced(searchText.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ContactSubmission | null>(null);
+  const [deleting, setDeleting] = useState<ContactSubmission | null>(null);
+
+  useEffect(() => setPage(1), [filter, q]);
+  const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
+  const list = useQuery({
+    queryKey: ['admin', 'submissions', query],
+    queryFn: () => api.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const counts = useQuery({ queryKey: ['admin', 'submission-counts', q], queryFn: () => api.counts(q) });
+
+  // A 401 while loading means the key is wrong, changed or rotated: sign out and say so.
+  const unauthorized = [list.error, counts.error].some((error) => error instanceof HttpError && error.status === 401);
+  useEffect(() => {
+    if (!unauthorized) return;
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
+    logout(INVALID_KEY_MESSAGE);
+  }, [unauthorized, logout, queryClient]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  /** A save or delete refused with 401 means the key changed meanwhile: same end as a refused load. */
+  const failed = (title: string) => (error: Error) => {
+    if (error instanceof HttpError && error.status === 401) {
+      toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
+      logout(INVALID_KEY_MESSAGE);
+      return;
+    }
+    toast({ title, description: error.message, variant: 'destructive' });
+  };
+  const update = useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: SubmissionUpdate }) => api.update(id, changes),
+    onSuccess: () => {
+      toast({ title: 'Submission updated successfully.' });
+      setEditing(null);
+      void refresh();
+    },
+    onError: failed('Failed to update submission.'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.remove(id),
+    onSuccess: () => {
+      toast({ title: 'Submission deleted successfully.' });
+      setDeleting(null);
+      void refresh();
+    },
+    onError: failed('Failed to delete submission.'),
+  });
+  const download = useMutation({
+    mutationFn: () => api.downloadCsv({ q, ...filterQuery(filter) }),
+    onError: failed('Export failed'),
+  });
+
+  const items = list.data?.items ?? [];
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+        <nav aria-label="Admin" className="flex flex-wrap gap-2">
+          <AdminLink href={paths.adminBlog}>Blog Management</AdminLink>
+          <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
+          <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
+          <button
+            type="button"
+            onClick={() => logout()}
+            className="rounded-md bg-slate-800 px-3 py-2 font-medium text-white hover:bg-slate-900"
+          >
+            Logout
+          </button>
+        </nav>
+      </div>
+
+      <h2 className="mt-8 text-2xl font-semibold text-slate-900">Contact Submissions</h2>
+      <div className="mt-4">
+        <FilterTiles active={filter} counts={counts.data} onChange={setFilter} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="inbox-search" className="block font-medium text-slate-900">
+            Search
+          </label>
+          <input
+            id="inbox-search"
+            type="search"
+            placeholder="Name, email, phone or message"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <button
+          type="button"
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
+        >
+          {download.isPending ? 'Exporting...' : 'Download CSV'}
+        </button>
+      </div>
+
+      <div className="mt-6" aria-live="polite">
+        {list.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading submissions...
+          </p>
+        ) : list.isError && !unauthorized ? (
+          <p role="alert" className="text-red-700">
+            Error loading submissions. Please try again later.
+          </p>
+        ) : items.length === 0 ? (
+          <p className="text-slate-700">No submissions found.</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-700">
+              {list.data!.total} submission{list.data!.total === 1 ? '' : 's'}
+            </p>
+            <ul className="space-y-4">
+              {items.map((submission) => (
+                <SubmissionCard
+                  key={submission.id}
+                  submission={submission}
+                  onEdit={() => setEditing(submission)}
+                  onDelete={() => setDeleting(submission)}
+                />
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={list.data!.pageCount} onChange={setPage} />
+          </>
+        )}
+      </div>
+
+      {editing && (
+        <EditDialog
+          key={editing.id}
+          submission={editing}
+          saving={update.isPending}
+          onSave={(changes) => update.mutate({ id: editing.id, changes })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this submission?"
+        description={
+          deleting
+            ? `The enquiry from ${deleting.firstName} ${deleting.lastName} will be deleted. This action cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+function AdminLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:bg-slate-50">
+      {children}
+    </Link>
+  );
+}

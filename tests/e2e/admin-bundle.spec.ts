@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const clientDir = path.resolve('dist/client');
+const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+/** Chunks reachable from the entries through static imports: what every public page loads. */
+function publicChunks(): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return seen;
+}
+
+// Strings only admin code contains: its messages, its storage key, its API paths, Radix dialogs.
+const adminMarkers = [
+  'Invalid API key. Please log in again.',
+  'adminApiKey',
+  'Edit Submission',
+  'export.csv',
+  'Submission deleted successfully.',
+];
+
+test.describe('the public bundle stays public', () => {
+  test('no admin module is an entry chunk or statically imported by one', () => {
+    const keys = [...publicChunks()];
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => key.startsWith('src/web/admin/') && key !== 'src/web/admin/AdminRoute.tsx')).toEqual(
+      [],
+    );
+  });
+
+  test('what public pages load contains no admin code, while the lazy admin chunk does', () => {
+    const text = (key: string) => fs.readFileSync(path.join(clientDir, manifest[key]!.file), 'utf8');
+    const publicCode = [...publicChunks()].map(text).join('\n');
+    expect(adminMarkers.filter((marker) => publicCode.includes(marker))).toEqual([]);
+    // The markers are real: the admin chunk has them (otherwise this test could never fail).
+    const adminCode = text('src/web/admin/AdminApp.tsx');
+    expect(adminMarkers.filter((marker) => !adminCode.includes(marker))).toEqual([]);
+  });
+});

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import { axeViolations, test } from './fixtures';
+import { type RunningServer, startServer } from './server';
+import { card, cards, expect, INVALID, KEY, openAdmin, seed, signIn as signInAt, storage } from './admin-session';
+import { resetSubmissions, reviewedOf } from './submissions-db';
+
+// One server per worker (tests of this file may run in parallel workers, each on its own data).
+let server: RunningServer;
+const signIn = (page: Parameters<typeof signInAt>[0], key: string) => signInAt(page, server.baseUrl, key);
+
+test.describe('admin sign-in and the enquiry inbox', () => {
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_API_KEY: KEY });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.remove();
+  });
+  test.beforeEach(() => resetSubmissions(server.dataDir, seed));
+
+  test('a wrong key is refused with the message and nothing stays stored', async ({ page }) => {
+    await signIn(page, 'not-the-right-key-at-all-000000');
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await storage(page)).toEqual([null, null]);
+  });
+
+  test('the right key signs in, a reload keeps the session, logout clears it', async ({ page, consoleErrors }) => {
+    await signIn(page, KEY);
+    await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+    for (const name of ['Blog Management', 'Image Manager', 'Logo Manager']) {
+      await expect(page.getByRole('link', { name })).toBeVisible();
+    }
+    expect(await storage(page)).toEqual([KEY, 'true']);
+
+    await page.reload();
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await storage(page)).toEqual([null, null]);
+    await page.reload();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the sign-in form, the inbox and the edit dialog pass axe', async ({ page }) => {
+    test.slow(); // three axe runs
+    await openAdmin(page, server.baseUrl);
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, KEY);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Submission' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('pages of 20 on the server', async ({ page }) => {
+    resetSubmissions(
+      server.dataDir,
+      Array.from({ length: 23 }, (_, i) => ({
+        type: 'contact' as const,
+        firstName: `Parent${i + 1}`,
+        lastName: 'Example',
+        email: `p${i + 1}@example.test`,
+        minutesAgo: i + 1,
+      })),
+    );
+    await signIn(page, KEY);
+    await expect(cards(page)).toHaveCount(20);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(cards(page).getByRole('heading')).toHaveText([
+      'Parent21 Example',
+      'Parent22 Example',
+      'Parent23 Example',
+    ]);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(card(page, 'Parent1 Example')).toBeVisible();
+  });
+
+  test('filter tiles show counts, filter, and return to all; search narrows the list', async ({ page }) => {
+    await signIn(page, KEY);
+    const tile = (name: string) =>
+      page.getByRole('group', { name: 'Filter submissions' }).getByRole('button', { name });
+    await expect(tile('All 4')).toHaveAttribute('aria-pressed', 'true');
+    await expect(tile('Assessments 2')).toBeVisible();
+    await expect(tile('Contact 2')).toBeVisible();
+    await expect(tile('Unreviewed 3')).toBeVisible();
+    // Newest first.
+    await expect(cards(page).getByRole('heading')).toHaveText([
+      'Amelia Hart',
+      'George Walker',
+      'Isla Patel',
+      'Oliver Khan',
+    ]);
+    await expect(card(page, 'Amelia Hart').getByText('Unreviewed')).toBeVisible();
+    await expect(card(page, 'Isla Patel').getByText('Unreviewed')).toHaveCount(0);
+
+    await tile('Assessments 2').click();
+    await expect(cards(page).getByRole('heading')).toHaveText(['Amelia Hart', 'Isla Patel']);
+    await tile('Assessments 2').click();
+    await expect(tile('All 4')).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(4);
+
+    await tile('Unreviewed 3').click();
+    await expect(cards(page).getByRole('heading')).toHaveText(['Amelia Hart', 'George Walker', 'Oliver Khan']);
+    await tile('All 4').click();
+
+    await page.getByLabel('Search').fill('walker');
+    await expect(cards(page).getByRole('heading')).toHaveText(['George Walker']);
+    await expect(tile('All 1')).toBeVisible();
+    await page.getByLabel('Search').fill('nobody-matches-this');
+    await expect(page.getByText('No submissions found.')).toBeVisible();
+  });
+
+  test('editing marks a submission reviewed and saves it', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'George Walker').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    for (const label of ['First name', 'Last name', 'Email', 'Telephone', 'Mobile', 'Year group', 'Subject']) {
+      await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Message')).toHaveValue('Do you run Saturday classes?');
+    await dialog.getByLabel('Reviewed').click();
+    await page.getByRole('option', { name: 'Yes' }).click();
+    await dialog.getByLabel('Year group').fill('Year 6');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+
+    await expect(page.getByText('Submission updated successfully.').first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, 'George Walker').getByText('Unreviewed')).toHaveCount(0);
+    await expect(card(page, 'George Walker').getByText('Year 6')).toBeVisible();
+    expect(reviewedOf(server.dataDir, 'george@example.test')).toBe('true');
+  });
+
+  test('an invalid edit names the field and saves nothing', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+  });
+
+  test('saving a submission someone else deleted meanwhile says it failed', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
+    resetSubmissions(server.dataDir, []);
+    await page.getByRole('dialog', { name: 'Edit Submission' }).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Failed to update submission.').first()).toBeVisible();
+  });
+
+  test('delete asks first; Cancel keeps it, Delete removes it', async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this submission?' });
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card(page, 'Oliver Khan')).toBeVisible();
+
+    await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Submission deleted successfully.').first()).toBeVisible();
+    await expect(card(page, 'Oliver Khan')).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(3);
+  });
+
+  test('CSV download of the current filter opens cleanly and defuses formulas', async ({ page }, testInfo) => {
+    await signIn(page, KEY);
+    await page.getByRole('button', { name: 'Contact 2' }).click();
+    await expect(cards(page)).toHaveCount(2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = testInfo.outputPath('export.csv');
+    await download.saveAs(file);
+    const bytes = fs.readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('george@example.test');
+    expect(text).toContain(`'=cmd|calc`);
+    expect(text).not.toContain('amelia@example.test');
+  });
+
+  test('a key that stops working mid-session logs out with the message', async ({ page }) => {
+    await signIn(page, KEY);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+    // As if the key were changed on the server: the stored key no longer matches.
+    await page.evaluate(() => sessionStorage.setItem('adminApiKey', 'a-key-the-server-no-longer-accepts'));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    expect(await storage(page)).toEqual([null, null]);
+  });
+});

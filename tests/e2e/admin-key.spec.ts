@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from './fixtures';
+import { type RunningServer, startServer } from './server';
+import { card, expect, INVALID, seed, signIn } from './admin-session';
+import { resetSubmissions } from './submissions-db';
+
+let server: RunningServer;
+
+test.describe('a fresh install without ADMIN_API_KEY', () => {
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_API_KEY: '' });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.remove();
+  });
+
+  test('prints a key once; it signs in; rotating it logs the open session out', async ({ page }) => {
+    const printed = /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output());
+    expect(printed, server.output()).not.toBeNull();
+    const key = printed![1]!;
+    resetSubmissions(server.dataDir, seed.slice(0, 1));
+
+    await signIn(page, server.baseUrl, key);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+
+    const rotated = execFileSync(process.execPath, [path.resolve('dist/server/admin-key.js')], {
+      env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_API_KEY: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    const newKey = /ADMIN API KEY \(new[^)]*\)\s+(\S+)/.exec(rotated)![1]!;
+    expect(newKey).not.toBe(key);
+    expect(server.output().match(/ADMIN API KEY/g)).toHaveLength(1);
+
+    // The next load with the old key is refused: the session ends with the message.
+    await page.getByRole('button', { name: /^Unreviewed/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await signIn(page, server.baseUrl, newKey);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+  });
+});
