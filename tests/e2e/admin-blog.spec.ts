@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
 import { axeViolations, expect, test } from './fixtures';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -11,16 +12,17 @@ const images = Array.from({ length: 14 }, (_, index) => ({
 
 /** Signed in the way the admin shell stores it (SPEC.md section 4), with a stand-in image library. */
 async function signIn(page: Page) {
-  await page.addInitScript(() => {
-    sessionStorage.setItem('adminApiKey', 'e2e-admin-key-0123456789abcdef');
+  await page.addInitScript((key) => {
+    sessionStorage.setItem('adminApiKey', key);
     sessionStorage.setItem('adminLoggedIn', 'true');
-  });
+  }, BLOG_KEY);
   await page.route('**/api/images', (route) => route.fulfill({ json: { images } }));
 }
 
 const editorBody = (page: Page) => page.getByRole('dialog').locator('.ProseMirror');
 
 test.describe('admin blog management', () => {
+  useBlogServer();
   test('empty state and the loading error', async ({ page }) => {
     await signIn(page);
     await page.route('**/api/admin/blog', (route) => route.fulfill({ json: [] }));
@@ -165,6 +167,7 @@ test.describe('admin blog management', () => {
   test('a slug clash shows the server message in a destructive toast and keeps the dialog', async ({ page }) => {
     await signIn(page);
     const taken = await page.request.post('/api/admin/blog', {
+      headers: blogAdminHeaders,
       data: { title: `Taken ${run}`, excerpt: 'x', content: '<p>x</p>', author: 'a', category: 'c' },
     });
     expect(taken.status()).toBe(201);

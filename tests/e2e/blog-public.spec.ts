@@ -1,4 +1,5 @@
 import { type APIRequestContext } from '@playwright/test';
+import { blogAdminHeaders, useBlogServer } from './blog-server';
 import { axeViolations, expect, test } from './fixtures';
 
 /** Each run files its posts under its own category and search word, so parallel specs do not meet. */
@@ -9,6 +10,7 @@ const word = `zeta${run}`;
 async function seed(request: APIRequestContext) {
   for (let index = 1; index <= 8; index += 1) {
     const response = await request.post('/api/admin/blog', {
+      headers: blogAdminHeaders,
       data: {
         title: `Plan ${run} number ${index}`,
         excerpt: index === 5 ? `Contains ${word} in the excerpt` : 'A short summary for parents.',
@@ -22,6 +24,7 @@ async function seed(request: APIRequestContext) {
     expect(response.status()).toBe(201);
   }
   const draft = await request.post('/api/admin/blog', {
+    headers: blogAdminHeaders,
     data: {
       title: `Draft ${run}`,
       excerpt: 'x',
@@ -37,6 +40,7 @@ async function seed(request: APIRequestContext) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('public blog', () => {
+  useBlogServer();
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
     await seed(request);
