@@ -188,7 +188,7 @@ test.describe('admin blog management', () => {
   test('the blog screen and its dialog have no axe violations', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/blog');
-    await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create New Post' }).click();
