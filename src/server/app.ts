@@ -21,6 +21,8 @@ export interface AppOptions {
   adminAuth?: AdminAuthOptions;
   /** Told about every route as it is registered (the route-walk test uses it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Woken when an enquiry queues a staff e-mail (main.ts starts it; tests may pass their own). */
+  mailWorker?: { wake(): void };
 }
 
 /** Builds the whole application without listening: main.ts listens, tests call inject(). */
@@ -31,6 +33,7 @@ export async function buildApp({
   logger = true,
   adminAuth,
   onRoute,
+  mailWorker,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
@@ -46,7 +49,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const context: AppContext = { config, database };
+  const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);

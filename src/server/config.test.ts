@@ -55,9 +55,29 @@ describe('loadConfig', () => {
     ['RETENTION_MONTHS', 'two years'],
     ['RETENTION_MONTHS', '0'],
     ['RETENTION_MONTHS', '1.5'],
+    ['SMTP_URL', 'http://mail.example.test'],
+    ['NOTIFY_EMAIL', 'staff at example'],
+    ['ENQUIRY_RATE_LIMIT', '0'],
   ])('stops on a bad %s (%s) and names the variable', (name, value) => {
     const load = () => loadConfig({ [name]: value });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('turns staff e-mail on only with SMTP_URL, and then needs NOTIFY_EMAIL', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/NOTIFY_EMAIL/);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'staff@example.test' }).mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      notifyEmail: 'staff@example.test',
+      from: 'staff@example.test',
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://mail.example.test',
+        NOTIFY_EMAIL: 'a@example.test',
+        MAIL_FROM: 'Site <b@x.test>',
+      }).mail?.from,
+    ).toBe('Site <b@x.test>');
   });
 });

@@ -26,6 +26,18 @@ const environmentSchema = z
       .max(1200, 'must be at most 1200')
       .default(24),
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://')
+      .optional(),
+    NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
+    ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  })
+  .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {
+    path: ['NOTIFY_EMAIL'],
+    message: 'is required when SMTP_URL is set (it is where new enquiries are e-mailed)',
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -42,6 +54,12 @@ const environmentSchema = z
     trustProxy: env.TRUST_PROXY,
     retentionMonths: env.RETENTION_MONTHS,
     pageCacheMs: env.PAGE_CACHE_MS,
+    /** Staff notification e-mail; undefined means notifications are off. */
+    mail:
+      env.SMTP_URL && env.NOTIFY_EMAIL
+        ? { smtpUrl: env.SMTP_URL, notifyEmail: env.NOTIFY_EMAIL, from: env.MAIL_FROM ?? env.NOTIFY_EMAIL }
+        : undefined,
+    enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

@@ -6,6 +6,8 @@ import type { Database } from './db/connection';
 export interface AppContext {
   config: Config;
   database: Database;
+  /** The staff e-mail worker, when notifications are on; told when new mail is queued. */
+  mailWorker?: { wake(): void } | undefined;
 }
 
 export type FeaturePlugin = FastifyPluginAsync<AppContext>;

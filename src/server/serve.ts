@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { startRetention } from './features/contact-submissions/retention';
+import { type MailWorker, startMailWorker } from './mail/worker';
 
 /** Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts. */
 export async function serve({ clientDir }: { clientDir: string }): Promise<void> {
@@ -15,8 +16,20 @@ export async function serve({ clientDir }: { clientDir: string }): Promise<void>
     // Printed to stdout exactly once, on the start that created it; only its hash is kept.
     if (key) console.log(keyBanner(key, 'generated on first start'));
   }
-  const app = await buildApp({ config, database, clientDir });
+  let mailWorker: MailWorker | undefined;
+  const app = await buildApp({ config, database, clientDir, mailWorker: { wake: () => mailWorker?.wake() } });
   const retention = startRetention(database.db, config.retentionMonths, app.log);
+  if (config.mail) {
+    mailWorker = startMailWorker({
+      db: database.db,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      log: app.log,
+    });
+    app.log.info(`staff e-mail notifications on: new enquiries go to ${config.mail.notifyEmail}`);
+  } else {
+    app.log.info('staff e-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to turn them on');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,6 +39,7 @@ export async function serve({ clientDir }: { clientDir: string }): Promise<void>
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
     retention.stop();
     await app.close();
+    await mailWorker?.stop();
     await database.close();
     clearTimeout(forceExit);
     process.exit(0);

@@ -48,6 +48,8 @@ export const site = {
     { days: ['Saturday'], opens: '09:00', closes: '15:00' },
   ],
   serviceRadiusKm: 25,
+  /** Centre of the service area in structured data (Middlesbrough town centre). */
+  geo: { latitude: 54.5742, longitude: -1.235 },
   ratings: {
     business: { value: 4.8, count: 127 },
     course: { value: 4.9, count: 89 },
@@ -61,6 +63,8 @@ export const site = {
   lessonsCompleted: 30000,
   yearsCovered: 'Years 1 to 11',
   parking: 'Parking is free for up to 3 hours. The car park closes at 7:30pm.',
+  accessibility:
+    'The teaching rooms are on the ground floor with step-free access from the car park. Tell us if your child needs anything else and we will have it ready.',
 } as const;
 
 export type Site = typeof site;

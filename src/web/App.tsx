@@ -1,17 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, createElement, use } from 'react';
 import { Router, useLocation } from 'wouter';
 import type { SiteApi } from '../shared/site-api';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { type MetaSink, MetaSinkContext, type ShellState, ShellContext, SiteApiContext } from './lib/contexts';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { loadPage, loadedPage } from './page-loader';
 import { findRoute } from './routes';
 
 function CurrentPage() {
   const [pathname] = useLocation();
   const match = findRoute(pathname);
   if (!match) return <NotFoundPage />;
-  const Page = match.route.component;
-  return <Page params={match.params} />;
+  // Loaded before render and hydration; only a client-side move to a new page waits here.
+  const Page = loadedPage(match.route) ?? use(loadPage(match.route));
+  // A page component from the route table, not one created here (createElement says so to the linter).
+  return createElement(Page, { params: match.params });
 }
 
 export interface AppProps {
@@ -30,7 +34,9 @@ export function App({ shell, queryClient, api, ssr }: AppProps) {
           <QueryClientProvider client={queryClient}>
             <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
               <SiteLayout>
-                <CurrentPage />
+                <Suspense fallback={<p className="sr-only">Loading…</p>}>
+                  <CurrentPage />
+                </Suspense>
               </SiteLayout>
             </Router>
           </QueryClientProvider>

@@ -4,6 +4,8 @@ import { App } from './App';
 import type { InitialState } from './entry-server';
 import { httpSiteApi } from './lib/http-site-api';
 import { createQueryClient } from './lib/query-client';
+import { loadPage } from './page-loader';
+import { findRoute } from './routes';
 import './styles.css';
 
 // The server leaves the page's data in a non-executable JSON block (no inline script under our CSP).
@@ -11,4 +13,11 @@ const state = JSON.parse(document.getElementById('initial-state')?.textContent ?
 const queryClient = createQueryClient();
 hydrate(queryClient, state.queries);
 
-hydrateRoot(document.getElementById('root')!, <App shell={state.shell} queryClient={queryClient} api={httpSiteApi} />);
+// The page's chunk first, so hydration finds the same page the server rendered.
+const match = findRoute(window.location.pathname);
+void (match ? loadPage(match.route) : Promise.resolve()).finally(() =>
+  hydrateRoot(
+    document.getElementById('root')!,
+    <App shell={state.shell} queryClient={queryClient} api={httpSiteApi} />,
+  ),
+);

@@ -5,17 +5,7 @@ import type { SiteApi } from '../shared/site-api';
 import { AdminRoute } from './admin/AdminRoute';
 import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
 import { BlogPage } from './pages/BlogPage';
-import { BlogPostPage } from './pages/BlogPostPage';
-import { ContactPage } from './pages/ContactPage';
-import { ExamResitsPage } from './pages/ExamResitsPage';
-import { FreeAssessmentPage } from './pages/FreeAssessmentPage';
 import { HomePage } from './pages/HomePage';
-import { PrimaryTuitionPage } from './pages/PrimaryTuitionPage';
-import { PrivacyPage } from './pages/PrivacyPage';
-import { SecondaryTuitionPage } from './pages/SecondaryTuitionPage';
-import { SubjectsPage } from './pages/SubjectsPage';
-import { TermsPage } from './pages/TermsPage';
-import { WhyUsPage } from './pages/WhyUsPage';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -30,7 +20,9 @@ export interface PrefetchContext {
 
 export interface PageRoute {
   path: string;
-  component: ComponentType<PageProps>;
+  /** The page itself, in the main bundle; or `load`, which fetches it as a separate chunk. */
+  component?: ComponentType<PageProps>;
+  load?: () => Promise<ComponentType<PageProps>>;
   /** Server only: loads the page's data into the cache before rendering; may turn the answer into a 404. */
   prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
 }
@@ -38,17 +30,30 @@ export interface PageRoute {
 /** Every page, matched in order; no match renders the Not-found screen with a 404. */
 export const pageRoutes: readonly PageRoute[] = [
   { path: paths.home, component: HomePage },
-  { path: paths.freeAssessment, component: FreeAssessmentPage },
-  { path: paths.examResits, component: ExamResitsPage },
-  { path: paths.primaryTuition, component: PrimaryTuitionPage },
-  { path: paths.secondaryTuition, component: SecondaryTuitionPage },
-  { path: paths.subjects, component: SubjectsPage },
-  { path: paths.why, component: WhyUsPage },
-  { path: paths.contact, component: ContactPage },
+  {
+    path: paths.freeAssessment,
+    load: () => import('./pages/FreeAssessmentPage').then((page) => page.FreeAssessmentPage),
+  },
+  { path: paths.examResits, load: () => import('./pages/ExamResitsPage').then((page) => page.ExamResitsPage) },
+  {
+    path: paths.primaryTuition,
+    load: () => import('./pages/PrimaryTuitionPage').then((page) => page.PrimaryTuitionPage),
+  },
+  {
+    path: paths.secondaryTuition,
+    load: () => import('./pages/SecondaryTuitionPage').then((page) => page.SecondaryTuitionPage),
+  },
+  { path: paths.subjects, load: () => import('./pages/SubjectsPage').then((page) => page.SubjectsPage) },
+  { path: paths.why, load: () => import('./pages/WhyUsPage').then((page) => page.WhyUsPage) },
+  { path: paths.contact, load: () => import('./pages/ContactPage').then((page) => page.ContactPage) },
   { path: paths.blog, component: BlogPage, prefetch: prefetchBlogList },
-  { path: paths.blogPost, component: BlogPostPage, prefetch: prefetchBlogPost },
-  { path: paths.privacy, component: PrivacyPage },
-  { path: paths.terms, component: TermsPage },
+  {
+    path: paths.blogPost,
+    load: () => import('./pages/BlogPostPage').then((page) => page.BlogPostPage),
+    prefetch: prefetchBlogPost,
+  },
+  { path: paths.privacy, load: () => import('./pages/PrivacyPage').then((page) => page.PrivacyPage) },
+  { path: paths.terms, load: () => import('./pages/TermsPage').then((page) => page.TermsPage) },
   { path: paths.admin, component: AdminRoute },
   { path: paths.adminBlog, component: AdminRoute },
   { path: paths.adminImages, component: AdminRoute },

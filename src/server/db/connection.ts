@@ -10,8 +10,6 @@ export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** PostgreSQL only: the schema to work in (tests use one per run). */
-  schema?: string;
   /** SQLite only: the file name inside dataDir. */
   sqliteFile?: string;
 }
@@ -68,7 +66,6 @@ function postgresDialect(options: DatabaseOptions) {
     connectionString: options.databaseUrl,
     max: 10,
     connectionTimeoutMillis: 5000,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client that loses its server emits 'error'; without a listener that would crash us.
   pool.on('error', () => {});

@@ -37,6 +37,23 @@ export interface AdminKeyTable {
   created_at: string;
 }
 
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  submission_id: number | null;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  /** 'pending', 'sent' or 'failed'. */
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
@@ -62,5 +79,6 @@ export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
   admin_key: AdminKeyTable;
+  email_outbox: EmailOutboxTable;
   blog_posts: BlogPostsTable;
 }

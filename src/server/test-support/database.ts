@@ -16,7 +16,7 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or, when the test project
- * says TEST_DB=postgres, a schema of its own on the PostgreSQL server, dropped afterwards.
+ * says TEST_DB=postgres, a database of its own on the PostgreSQL server, dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
@@ -35,10 +35,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
 
-  const databaseUrl = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  // A database per test file, not a schema: Kysely's migrator inspects every schema of its
+  // database, and fails when a parallel test file drops its own schema at that moment.
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const runOnServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
       await client.query(statement);
@@ -46,8 +48,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     }
   };
-  await runOnServer(`create schema ${schema}`);
-  const database = openDatabase({ databaseUrl, dataDir, schema });
+  await runOnServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.href;
+  const database = openDatabase({ databaseUrl, dataDir });
   await migrateToLatest(database.db);
   return {
     ...database,
@@ -55,7 +60,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     databaseUrl,
     dispose: async () => {
       await database.close().catch(() => {});
-      await runOnServer(`drop schema ${schema} cascade`);
+      await runOnServer(`drop database if exists ${name} with (force)`);
       removeDir();
     },
   };

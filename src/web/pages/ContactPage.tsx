@@ -1,18 +1,135 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { businessJsonLd, contactPageJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
+import { telHref } from '../components/sections/CtaBand';
+import { Stars } from '../components/sections/Stars';
+import { testimonials } from '../content/testimonials';
+import { ContactForm } from '../features/enquiries/ContactForm';
+import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+const { street, locality, postcode } = site.address;
+const box = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
+const heading = 'flex items-center gap-2 text-xl font-bold text-slate-900';
+
 export function ContactPage() {
+  const { publicUrl } = useShell();
+  const { value, count } = site.ratings.business;
   return (
     <>
       <Seo
-        title={`Contact ${site.name} | Middlesbrough Tuition Centre`}
-        description={`Contact ${site.name} in Middlesbrough: phone, e-mail, opening hours, parking and directions to the centre.`}
+        title={`Contact Us | ${site.name}, Middlesbrough`}
+        description={`Call ${site.phone}, e-mail or message ${site.name}. Opening hours, directions and free parking at our Middlesbrough tuition centre.`}
+        jsonLd={[contactPageJsonLd(publicUrl), businessJsonLd(publicUrl)]}
       />
       <PageHero
-        title="Contact Us"
-        lead="Questions about tuition, prices or timetables? Send us a message or call the centre."
-      />
+        title="Contact us"
+        lead="Questions about classes, prices or timetables? Send a message, ring us, or pop in during opening hours."
+      >
+        <span />
+      </PageHero>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 pb-14 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="message-heading" className={box}>
+          <h2 id="message-heading" className="mb-6 text-xl font-bold text-slate-900">
+            Send us a message
+          </h2>
+          <ContactForm />
+        </section>
+
+        <div className="grid h-fit gap-6">
+          <section aria-labelledby="details-heading" className={box}>
+            <h2 id="details-heading" className={heading}>
+              Contact details
+            </h2>
+            <address className="mt-4 grid gap-3 not-italic text-slate-800">
+              <span className="flex gap-2">
+                <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
+                {`${street}, ${locality} ${postcode}`}
+              </span>
+              <a href={telHref} className="flex gap-2 underline-offset-4 hover:underline">
+                <Phone className="h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
+                {site.phone}
+              </a>
+              <a href={`mailto:${site.email}`} className="flex gap-2 break-all underline-offset-4 hover:underline">
+                <Mail className="h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
+                {site.email}
+              </a>
+            </address>
+          </section>
+
+          <section aria-labelledby="hours-heading" className={box}>
+            <h2 id="hours-heading" className={heading}>
+              <Clock className="h-5 w-5 text-blue-800" aria-hidden="true" />
+              Opening hours
+            </h2>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
+              {site.openingHours.map((entry) => (
+                <div key={entry.days} className="contents">
+                  <dt className="font-semibold">{entry.days}</dt>
+                  <dd>{entry.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link
+              href={paths.freeAssessment}
+              className="mt-6 inline-block rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700"
+            >
+              Book Free Trial Session
+            </Link>
+          </section>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 pb-14 md:grid-cols-2">
+        <section aria-labelledby="location-heading">
+          <h2 id="location-heading" className={heading}>
+            Finding us
+          </h2>
+          <p className="mt-3 text-slate-700">
+            We are at {`${street}, ${locality} ${postcode}`}. Families come to us from across Teesside, from{' '}
+            {site.areasCovered.slice(1, 5).join(', ')} and beyond.
+          </p>
+          <h3 className="mt-6 text-lg font-semibold text-slate-900">Parking and accessibility</h3>
+          <p className="mt-2 text-slate-700">
+            {site.parking} {site.accessibility}
+          </p>
+        </section>
+
+        <section aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className={heading}>
+            What parents say
+          </h2>
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-slate-800">
+            <Stars rating={value} label={`Rated ${value} out of 5`} />
+            <span>
+              <strong>{value}</strong> from {count} reviews
+            </span>
+          </p>
+          <ul className="mt-4 grid gap-4">
+            {testimonials.slice(0, 2).map((review) => (
+              <li key={review.author} className="rounded-2xl bg-slate-50 p-5">
+                <Stars rating={review.rating} />
+                <blockquote className="mt-2 text-slate-800">“{review.text}”</blockquote>
+                <p className="mt-2 text-sm font-semibold text-slate-700">{review.author}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="about-heading" className="mx-auto max-w-7xl px-4 pb-6">
+        <h2 id="about-heading" className={heading}>
+          About {site.name}
+        </h2>
+        <p className="mt-3 max-w-3xl text-slate-700">
+          We are an independent tuition centre for children in {site.yearsCovered}. Our tutors have taught more than{' '}
+          {site.lessonsCompleted.toLocaleString('en-GB')} lessons in English, Maths and Science, in classes of no more
+          than {site.maxClassSize}, one to one and online. We are a registered learning provider (UKPRN {site.ukprn}).
+        </p>
+      </section>
     </>
   );
 }

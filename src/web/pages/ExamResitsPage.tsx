@@ -1,17 +1,63 @@
 import { site } from '../../shared/site';
+import { businessJsonLd, courseJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
+import { CtaBand } from '../components/sections/CtaBand';
+import { InfoCards } from '../components/sections/InfoCards';
+import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+const cards = [
+  {
+    title: 'Maths and English to grade 4',
+    text: 'A grade 4 in both opens college courses, apprenticeships and many jobs. We focus on the topics that carry the most marks.',
+  },
+  {
+    title: 'Past papers, marked properly',
+    text: 'Timed papers from AQA, Edexcel and OCR, marked against the real mark schemes, with the lost marks turned into next week’s lesson.',
+  },
+  {
+    title: 'November and summer series',
+    text: 'Courses run to the November resit series and the summer exams. We help you check which one you are entered for.',
+  },
+  {
+    title: 'Small groups, adult approach',
+    text: `No more than ${site.maxClassSize} students, many of them at college or working. Evening and weekend sessions fit around both.`,
+  },
+  {
+    title: 'Exam technique',
+    text: 'How to read a question, show working for method marks, plan an English answer and manage the clock.',
+  },
+  {
+    title: 'Progress you can see',
+    text: 'A starting assessment, a mock half way and a short report each month, so you know where you stand.',
+  },
+];
+
 export function ExamResitsPage() {
+  const { publicUrl } = useShell();
   return (
     <>
       <Seo
-        title={`GCSE Resits & Retakes in Middlesbrough | ${site.name}`}
-        description="GCSE Maths and English resit and retake courses in Middlesbrough. Small groups, exam technique and past papers. Book a free assessment."
+        title={`GCSE Resits & Retakes in Maths and English | ${site.name}`}
+        description="GCSE Maths and English resit courses in Middlesbrough: six months of small-group lessons, marked past papers and exam technique, aimed at a grade 4 or better."
+        jsonLd={[
+          businessJsonLd(publicUrl),
+          courseJsonLd(publicUrl, {
+            name: 'GCSE Maths and English resit course',
+            description: 'Six months of small-group GCSE resit preparation with marked past papers and exam technique.',
+            serviceType: 'GCSE resit tuition',
+            months: 6,
+          }),
+        ]}
       />
       <PageHero
-        title="GCSE Resits & Retakes"
-        lead="Focused GCSE Maths and English resit courses for students in Middlesbrough and Teesside who need a grade 4 or better."
+        title="GCSE resits and retakes"
+        lead="Missed the grade you needed? Our six-month resit course in Maths and English gets students to a grade 4 or better, with small groups and plenty of marked practice."
+      />
+      <InfoCards id="resit-course" title="How the resit course works" cards={cards} />
+      <CtaBand
+        title="Find out where the marks are"
+        text="The free assessment shows which topics will lift your grade fastest, before you spend a penny."
       />
     </>
   );

@@ -1,17 +1,142 @@
+import { Link } from 'wouter';
+import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { businessJsonLd, faqJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
+import { CtaBand } from '../components/sections/CtaBand';
+import { Pricing } from '../components/sections/Pricing';
+import { TestimonialCarousel } from '../components/sections/TestimonialCarousel';
+import { faq } from '../content/faq';
+import { CallbackForm } from '../features/enquiries/CallbackForm';
+import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+const tuitionCards = [
+  {
+    title: '1-to-1 tuition',
+    text: 'A tutor who plans every lesson around your child: ideal for catching up, 11+ or a GCSE grade boundary.',
+    link: 'Book private lessons',
+    path: '/private-lessons',
+  },
+  {
+    title: 'Online tuition',
+    text: 'Live lessons with a shared whiteboard from home, so sports clubs and shift work never mean a missed week.',
+    link: 'Browse online courses',
+    path: '/online-courses',
+  },
+  {
+    title: 'Classroom tuition',
+    text: `Small groups of no more than ${site.maxClassSize} at our ${site.address.locality} centre, on weekday evenings and weekends.`,
+    link: 'See in-centre courses',
+    path: '/in-centre-courses',
+  },
+] as const;
+
 export function HomePage() {
+  const { publicUrl } = useShell();
   return (
     <>
       <Seo
         title={`${site.name} | Tutoring in Middlesbrough & Teesside`}
-        description="Primary and secondary tuition, 11+, SATs and GCSE preparation in Middlesbrough and across Teesside. Small classes from £14 an hour. Book a free assessment."
+        description={`Primary and secondary tuition, 11+, SATs and GCSE preparation in Middlesbrough and across Teesside. Small classes from £${site.pricing.fromPerHour} an hour. Book a free assessment.`}
+        jsonLd={[businessJsonLd(publicUrl), faqJsonLd(faq)]}
       />
       <PageHero
         title="Tutoring in Middlesbrough that builds confidence"
-        lead="Primary and secondary tuition, 11+, SATs and GCSE preparation in small classes of up to six, one to one, or online."
+        lead={`English, Maths and Science for ${site.yearsCovered}, SATs, 11+ and GCSE preparation, in classes of up to ${site.maxClassSize}, one to one or online. From £${site.pricing.fromPerHour}/hour, and the first assessment is free.`}
+      />
+
+      <section aria-labelledby="ways-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="ways-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Three ways to learn with us
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {tuitionCards.map((card) => (
+            <li key={card.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="text-xl font-semibold text-slate-900">{card.title}</h3>
+              <p className="mt-2 flex-1 text-slate-700">{card.text}</p>
+              <a
+                href={`${site.trainingSiteUrl}${card.path}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-4 font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-900"
+              >
+                {card.link}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 text-slate-700">
+          Questions about a course?{' '}
+          <a
+            href={`${site.trainingSiteUrl}/contact`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-blue-800 underline underline-offset-4"
+          >
+            Contact our training team
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      </section>
+
+      <section className="bg-blue-50">
+        <dl className="mx-auto grid max-w-7xl gap-6 px-4 py-10 text-center sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-700">Lessons taught</dt>
+            <dd className="text-3xl font-extrabold text-blue-800">{site.lessonsCompleted.toLocaleString('en-GB')}+</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Pupils per class, at most</dt>
+            <dd className="text-3xl font-extrabold text-blue-800">{site.maxClassSize}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Parents rate us</dt>
+            <dd className="text-3xl font-extrabold text-blue-800">
+              {site.ratings.business.value}/5{' '}
+              <span className="text-base font-medium text-slate-700">({site.ratings.business.count} reviews)</span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <Pricing />
+      <TestimonialCarousel />
+
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-4xl px-4 py-14">
+        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Questions parents ask
+        </h2>
+        <div className="mt-6 divide-y divide-slate-200">
+          {faq.map((item) => (
+            <details key={item.question} className="py-4">
+              <summary className="cursor-pointer font-semibold text-slate-900">{item.question}</summary>
+              <p className="mt-2 text-slate-700">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="callback-heading" className="mx-auto max-w-4xl px-4 pb-14">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 id="callback-heading" className="text-2xl font-bold text-slate-900">
+            Prefer a chat first? We'll call you back
+          </h2>
+          <p className="mt-2 mb-6 text-slate-700">
+            Leave your details and a tutor will ring you back during our opening hours. Or{' '}
+            <Link href={paths.freeAssessment} className="font-semibold text-blue-800 underline underline-offset-4">
+              book the free assessment
+            </Link>{' '}
+            straight away.
+          </p>
+          <CallbackForm />
+        </div>
+      </section>
+
+      <CtaBand
+        title="See where your child is, for free"
+        text="A 45-minute assessment with a qualified tutor, then honest advice on what would help. No obligation."
       />
     </>
   );

@@ -1,25 +1,78 @@
+import { Link } from 'wouter';
+import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+const h2 = 'mt-10 text-2xl font-bold text-slate-900';
+
 export function PrivacyPage() {
   const { retentionMonths } = useShell();
+  const { street, locality, postcode } = site.address;
   return (
     <>
       <Seo
         title={`Privacy Notice | ${site.name}`}
         description={`How ${site.name} collects, uses and keeps the information you share through our website forms.`}
       />
-      <PageHero title="Privacy Notice" lead="How we collect, use and keep the information you give us." />
-      <section className="mx-auto max-w-3xl px-4 py-10">
-        <h2 className="text-2xl font-bold text-slate-900">How long we keep your enquiry</h2>
-        <p className="mt-3 text-slate-800" data-testid="retention-statement">
-          We keep assessment requests and contact messages for {retentionMonths} months from the day you send them, so
-          we can follow up and answer questions about past lessons. After that they are deleted automatically. Only our
-          staff can read them.
+      <PageHero title="Privacy Notice" lead="How we collect, use and keep the information you give us.">
+        <span />
+      </PageHero>
+      <article className="mx-auto max-w-3xl px-4 pb-14 text-slate-800 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
+        <p>
+          {site.name} ({`${street}, ${locality} ${postcode}`}) is responsible for the personal information described
+          here. Questions:{' '}
+          <a href={`mailto:${site.email}`} className="text-blue-800 underline">
+            {site.email}
+          </a>{' '}
+          or {site.phone}.
         </p>
-      </section>
+        <h2 className={h2}>What our forms collect</h2>
+        <ul>
+          <li>
+            <Link href={paths.freeAssessment} className="text-blue-800 underline">
+              Free assessment
+            </Link>{' '}
+            form: first and last name, telephone, e-mail, the subject you ask about and, if you choose, your child's
+            year group and notes.
+          </li>
+          <li>Call-back form on the home page: first and last name, telephone and e-mail.</li>
+          <li>
+            <Link href={paths.contact} className="text-blue-800 underline">
+              Contact
+            </Link>{' '}
+            form: first and last name, e-mail, mobile number and your message.
+          </li>
+          <li>
+            With every form: the date and time you sent it. Our server briefly records your internet address to stop
+            spam.
+          </li>
+        </ul>
+        <h2 className={h2}>Why we use it</h2>
+        <p>
+          Only to answer your enquiry: to arrange an assessment, call you back or reply to your message. The legal basis
+          is our legitimate interest in replying to people who contact us, and steps you ask us to take before booking
+          tuition. We never sell your information or use it for advertising, and the website sets no tracking cookies.
+        </p>
+        <h2 className={h2}>Who sees it</h2>
+        <p>
+          Our staff, and the e-mail provider that delivers new enquiries to our office inbox. Nobody else, unless the
+          law requires it.
+        </p>
+        <h2 className={h2}>How long we keep it</h2>
+        <p data-testid="retention-statement">
+          We keep assessment requests and contact messages for {`${retentionMonths}`} months from the day you send them,
+          then they are deleted automatically. If you become a customer, the details you give us for tuition are kept
+          under our customer terms instead.
+        </p>
+        <h2 className={h2}>Your rights</h2>
+        <p>
+          You can ask for a copy of the information we hold about you, ask us to correct or delete it, or object to how
+          we use it. Write to {site.email} and we will answer within one month. If you are unhappy with our answer you
+          can complain to the Information Commissioner's Office (ico.org.uk).
+        </p>
+      </article>
     </>
   );
 }

@@ -1,17 +1,64 @@
 import { site } from '../../shared/site';
+import { businessJsonLd, courseJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
+import { CtaBand } from '../components/sections/CtaBand';
+import { InfoCards } from '../components/sections/InfoCards';
+import { Pricing } from '../components/sections/Pricing';
+import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+const cards = [
+  {
+    title: 'Key Stage 3 foundations',
+    text: 'Years 7 to 9: algebra, fractions, essay structure and scientific method, secured before GCSE options begin.',
+  },
+  {
+    title: 'GCSE Maths',
+    text: 'Foundation and Higher tiers, from number and ratio to the harder algebra and geometry that separate grades 6 to 9.',
+  },
+  {
+    title: 'GCSE English',
+    text: 'Language and Literature: unseen texts, set-text quotations and the timed writing tasks examiners reward.',
+  },
+  {
+    title: 'GCSE Science',
+    text: 'Combined and separate Biology, Chemistry and Physics, with the required practicals and the six-mark questions.',
+  },
+  {
+    title: 'Mock exam support',
+    text: 'We use the school’s mock results to target revision, then set our own timed papers before the real thing.',
+  },
+  {
+    title: 'Special educational needs',
+    text: 'Patient tutors who adapt for dyslexia, ADHD and autism, in small groups or one to one.',
+  },
+];
+
 export function SecondaryTuitionPage() {
+  const { publicUrl } = useShell();
   return (
     <>
       <Seo
-        title={`Secondary & GCSE Tuition in Middlesbrough | ${site.name}`}
-        description="Secondary Maths, English and Science tuition for Years 7 to 11 in Middlesbrough, with GCSE preparation. Classes from £15 an hour."
+        title={`Secondary & GCSE Tuition, Years 7 to 11 | ${site.name}`}
+        description={`GCSE and Key Stage 3 tuition in Maths, English and Science for Years 7 to 11 in Middlesbrough and online. Small classes from £${site.pricing.classroom.secondary}/hour.`}
+        jsonLd={[
+          businessJsonLd(publicUrl),
+          courseJsonLd(publicUrl, {
+            name: 'GCSE and Key Stage 3 tuition',
+            description: 'Maths, English and Science tuition for Years 7 to 11, in small groups, one to one or online.',
+            serviceType: 'Secondary tutoring',
+          }),
+        ]}
       />
       <PageHero
-        title="Secondary Tuition"
-        lead="Maths, English and Science for Years 7 to 11, building towards strong GCSE results."
+        title="Secondary and GCSE tuition for Years 7 to 11"
+        lead="From the jump to secondary school to the last GCSE paper, we help students understand the work, practise what counts and walk into exams prepared."
+      />
+      <InfoCards id="secondary-topics" title="What we cover" cards={cards} />
+      <Pricing />
+      <CtaBand
+        title="Aiming for a particular grade?"
+        text="Book a free assessment and we will show you the gap, and a plan to close it before the exams."
       />
     </>
   );

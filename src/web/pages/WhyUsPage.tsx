@@ -1,18 +1,53 @@
 import { site } from '../../shared/site';
+import { businessJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
+import { CtaBand } from '../components/sections/CtaBand';
+import { InfoCards } from '../components/sections/InfoCards';
+import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+const reasons = [
+  {
+    title: `Classes of ${site.maxClassSize} at most`,
+    text: 'Small enough for every child to ask questions and get feedback in every lesson, not once a week.',
+  },
+  {
+    title: `${site.lessonsCompleted.toLocaleString('en-GB')}+ lessons taught`,
+    text: 'Years of experience with the Teesside schools, their exam boards and the topics pupils find hardest.',
+  },
+  {
+    title: `Rated ${site.ratings.business.value} out of 5`,
+    text: `From ${site.ratings.business.count} reviews by parents and students.`,
+  },
+  {
+    title: 'Free assessment first',
+    text: 'We find out what your child needs before recommending anything, and you pay nothing to find out.',
+  },
+  {
+    title: 'Fair, simple prices',
+    text: `From £${site.pricing.classroom.primary} an hour in class. No registration fee and no long contract.`,
+  },
+  {
+    title: 'Registered provider',
+    text: `A registered learning provider (UKPRN ${site.ukprn}), with tutors who are checked and trained.`,
+  },
+];
+
 export function WhyUsPage() {
+  const { publicUrl } = useShell();
   return (
     <>
       <Seo
-        title={`Why Choose ${site.name} | Middlesbrough Tuition Centre`}
-        description={`Why families across Teesside choose ${site.name}: classes of up to six, over 30,000 lessons taught and a free assessment to start.`}
+        title={`Why Choose ${site.name}? | Tuition in Middlesbrough`}
+        description={`Why Teesside parents choose ${site.name}: classes of up to ${site.maxClassSize}, ${site.lessonsCompleted.toLocaleString('en-GB')}+ lessons taught, rated ${site.ratings.business.value}/5, and a free assessment first.`}
+        jsonLd={[businessJsonLd(publicUrl)]}
       />
       <PageHero
         title={`Why ${site.shortNameDisplay}?`}
-        lead="Small classes, qualified tutors and a free assessment before your child starts: here is what makes us different."
+        lead="Parents tell us they want three things: a tutor who knows their child, visible progress, and honest advice. Here is how we deliver them."
       />
+      <InfoCards id="reasons" title="What makes the difference" cards={reasons} />
+      <CtaBand title="See for yourself" text="Book a free assessment and trial lesson. No obligation, no pressure." />
     </>
   );
 }

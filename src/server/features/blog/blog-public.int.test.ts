@@ -133,6 +133,11 @@ describe('public blog API', () => {
     expect(entries).toHaveLength(8);
     expect(entries).toContainEqual({ path: '/blog/times-tables-tricks', lastmod: posts[0]!.updatedAt });
     expect(entries.some((entry) => entry.path.includes('secret-draft'))).toBe(false);
+    const xml = (await subject.app.inject('/sitemap.xml')).body;
+    expect(xml).toContain(
+      `<loc>https://www.example.test/blog/times-tables-tricks</loc><lastmod>${posts[0]!.updatedAt}</lastmod>`,
+    );
+    expect(xml).not.toContain('secret-draft');
   });
 
   it('escapes what staff type into the feed', async () => {

@@ -1,0 +1,78 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import {
+  type CreatedSubmission,
+  assessmentSchema,
+  contactSchema,
+  honeypotField,
+} from '../../../shared/enquiry-schemas';
+import type { FeaturePlugin } from '../../context';
+import { AppError } from '../../errors';
+import { parseInput } from '../../validation';
+import { createSubmissionsService } from './service';
+
+/** Enough for every field at its longest in multi-byte text; anything bigger is not a form. */
+const bodyLimit = 64 * 1024;
+
+/** True when the hidden field that only bots fill in has a value. */
+const caughtByHoneypot = (body: unknown) => {
+  const value = (body as Record<string, unknown> | null)?.[honeypotField];
+  return value !== undefined && value !== null && value !== '';
+};
+
+/** The public enquiry forms: POST only. Reading and editing them is the admin inbox's job. */
+export const submissionsRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
+  const service = createSubmissionsService(database, config, () => mailWorker?.wake());
+
+  // Registered here with global off, so only these routes are limited. One limiter shared by both
+  // routes means both forms share one count per address (per-route config would count apart).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many enquiries from your connection. Please try again in ${context.after}, or call us.`,
+      ),
+  });
+  const limitPerAddress = app.rateLimit({ max: config.enquiryRateLimit, timeWindow: '15 minutes' });
+  // onRequest: a limited address is refused before its body is even read.
+  const routeOptions = { bodyLimit, onRequest: limitPerAddress };
+
+  const dropSpam = (request: FastifyRequest, form: string) => {
+    if (!caughtByHoneypot(request.body)) return false;
+    request.log.info({ form }, 'enquiry dropped: honeypot field filled in');
+    return true;
+  };
+
+  app.post('/api/assessments', routeOptions, async (request, reply) => {
+    const input = parseInput(assessmentSchema, request.body);
+    if (dropSpam(request, 'assessment')) return reply.code(201).send({ id: 0 } satisfies CreatedSubmission);
+    const id = await service.submit({
+      submissionType: 'assessment',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      telephone: input.telephone,
+      yearGroup: input.yearGroup,
+      notes: input.notes,
+      // SPEC.md section 3: emailTitle is set equal to subjectTitle, whatever the client sent.
+      emailTitle: input.subjectTitle,
+    });
+    return reply.code(201).send({ id } satisfies CreatedSubmission);
+  });
+
+  app.post('/api/contact-submissions', routeOptions, async (request, reply) => {
+    const input = parseInput(contactSchema, request.body);
+    if (dropSpam(request, 'contact')) return reply.code(201).send({ id: 0 } satisfies CreatedSubmission);
+    const id = await service.submit({
+      submissionType: 'contact',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      mobile: input.mobile,
+      message: input.message,
+    });
+    return reply.code(201).send({ id } satisfies CreatedSubmission);
+  });
+};

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
+
+export interface OutgoingEmail {
+  submissionId?: number;
+  recipient: string;
+  replyTo?: string;
+  subject: string;
+  body: string;
+}
+
+export interface QueuedEmail extends OutgoingEmail {
+  id: number;
+  attempts: number;
+}
+
+/** Queues a mail. Call it inside the transaction that stores what the mail is about. */
+export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEmail, now = new Date()) {
+  const at = now.toISOString();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      submission_id: email.submissionId ?? null,
+      recipient: email.recipient,
+      reply_to: email.replyTo ?? null,
+      subject: email.subject,
+      body: email.body,
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
+}
+
+/**
+ * Takes the oldest due mail for this worker for `leaseMs`. The conditional update is the lock:
+ * when two app instances race for one row only one update matches, on SQLite and PostgreSQL.
+ */
+export async function claimDueEmail(
+  db: Kysely<DatabaseSchema>,
+  now: Date,
+  leaseMs: number,
+): Promise<QueuedEmail | undefined> {
+  const at = now.toISOString();
+  const candidates = await db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(5)
+    .execute();
+  for (const row of candidates) {
+    const result = await db
+      .updateTable('email_outbox')
+      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    return {
+      id: row.id,
+      attempts: row.attempts,
+      recipient: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      ...(row.submission_id !== null ? { submissionId: row.submission_id } : {}),
+      ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+    };
+  }
+  return undefined;
+}
+
+export async function markSent(db: Kysely<DatabaseSchema>, id: number, now: Date) {
+  await db
+    .updateTable('email_outbox')
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a failed attempt: retry at `retryAt`, or give up when it is undefined. */
+export async function markAttemptFailed(
+  db: Kysely<DatabaseSchema>,
+  id: number,
+  error: string,
+  retryAt: Date | undefined,
+) {
+  await db
+    .updateTable('email_outbox')
+    .set((eb) => ({
+      status: retryAt ? 'pending' : 'failed',
+      attempts: eb('attempts', '+', 1),
+      last_error: error.slice(0, 1000),
+      locked_until: null,
+      ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

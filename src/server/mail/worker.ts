@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { DatabaseSchema } from '../db/schema';
+import { claimDueEmail, markAttemptFailed, markSent } from './outbox';
+
+export interface MailWorkerOptions {
+  db: Kysely<DatabaseSchema>;
+  smtpUrl: string;
+  from: string;
+  log: { info(message: string): void; warn(data: object, message: string): void };
+  /** How often to look for due mail. */
+  pollMs?: number;
+  /** First retry delay; each later one doubles, up to maxRetryMs. */
+  retryBaseMs?: number;
+  maxRetryMs?: number;
+  /** After this many failed attempts the mail is marked 'failed' and left for staff to see. */
+  maxAttempts?: number;
+}
+
+export interface MailWorker {
+  /** Looks for due mail now instead of at the next poll. */
+  wake(): void;
+  /** Sends everything due; resolves with how many were sent. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** The delay before retry number `attempts` (1 = the first retry): exponential, capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
+}
+
+/** smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
+export function smtpOptionsFromUrl(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+  };
+}
+
+/** Sends queued staff notifications over SMTP, with retries and backoff, until stopped. */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, from, log, pollMs = 5000, retryBaseMs = 30_000, maxRetryMs = 3_600_000, maxAttempts = 12 } = options;
+  // Short timeouts: a hung mail server must not hold a mail past its lease (leaseMs below).
+  const transport = nodemailer.createTransport({
+    ...smtpOptionsFromUrl(options.smtpUrl),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const leaseMs = 120_000;
+  let stopped = false;
+  let current: Promise<number> | undefined;
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    while (!stopped) {
+      const email = await claimDueEmail(db, new Date(), leaseMs);
+      if (!email) break;
+      try {
+        await transport.sendMail({
+          from,
+          to: email.recipient,
+          subject: email.subject,
+          text: email.body,
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        });
+        await markSent(db, email.id, new Date());
+        sent += 1;
+      } catch (error) {
+        const attempts = email.attempts + 1;
+        const retryAt =
+          attempts < maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs)) : undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ outboxId: email.id, attempts, retryAt, reason }, 'staff notification e-mail not sent');
+        await markAttemptFailed(db, email.id, reason, retryAt);
+      }
+    }
+    return sent;
+  }
+
+  const drain = (): Promise<number> => {
+    // One pass at a time; a wake-up during a pass joins it (the pass loops until nothing is due).
+    current ??= sendDue()
+      .catch((error: unknown) => {
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'mail outbox check failed');
+        return 0;
+      })
+      .finally(() => {
+        current = undefined;
+      });
+    return current;
+  };
+
+  const timer = setInterval(() => void drain(), pollMs);
+  timer.unref();
+  void drain();
+
+  return {
+    wake: () => void drain(),
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { Link } from 'wouter';
+import { paths } from '../../../shared/routes';
+import { site } from '../../../shared/site';
+
+export const telHref = `tel:${site.phone.replace(/\s+/g, '')}`;
+
+/** The closing call to action: book the free assessment, or ring the centre. */
+export function CtaBand({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="bg-blue-800 text-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
+          <p className="mt-2 max-w-2xl text-blue-50">{text}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link
+            href={paths.freeAssessment}
+            className="rounded-full bg-white px-6 py-3 text-center font-semibold text-blue-800 hover:bg-blue-50"
+          >
+            Book A Free Assessment
+          </Link>
+          <a
+            href={telHref}
+            className="rounded-full border-2 border-white px-6 py-3 text-center font-semibold text-white hover:bg-blue-700"
+          >
+            Call {site.phone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

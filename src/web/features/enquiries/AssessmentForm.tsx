@@ -1,0 +1,50 @@
+import { toast } from '../../components/ui/use-toast';
+import { errorDescription, honeypotValue, submitAssessment } from './api';
+import { Field, Honeypot } from './Field';
+import { SubmitButton } from './SubmitButton';
+import { useZodForm } from './use-zod-form';
+
+const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTitle: '', yearGroup: '', notes: '' };
+const schema = () => import('../../../shared/enquiry-schemas').then((module) => module.assessmentSchema);
+
+/** The free assessment request (SPEC.md sections 2, 5 and 8). */
+export function AssessmentForm() {
+  const form = useZodForm(schema, empty, 'assessment');
+  const send = async (values: typeof empty, element: HTMLFormElement) => {
+    try {
+      await submitAssessment({ ...values, website: honeypotValue(element) });
+      toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
+      return true;
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error submitting form',
+        description: errorDescription(error, 'Please try again later'),
+      });
+      return false;
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Free assessment request"
+      className="relative grid gap-4"
+      onSubmit={form.handleSubmit(send)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+        <Field label="Telephone" type="tel" autoComplete="tel" {...form.field('telephone')} />
+        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      </div>
+      <Field label="Subject (for example GCSE Maths or 11+)" {...form.field('subjectTitle')} />
+      <Field label="Year group" optional {...form.field('yearGroup')} />
+      <Field label="Anything we should know?" optional rows={4} {...form.field('notes')} />
+      <Honeypot idPrefix="assessment" />
+      <div>
+        <SubmitButton pending={form.pending} label="Get Your Free Assessment" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../components/ui/use-toast';
+import { honeypotValue, submitContact } from './api';
+import { Field, Honeypot } from './Field';
+import { SubmitButton } from './SubmitButton';
+import { useZodForm } from './use-zod-form';
+
+const empty = { firstName: '', lastName: '', email: '', mobile: '', message: '' };
+const schema = () => import('../../../shared/enquiry-schemas').then((module) => module.contactSchema);
+
+/** The contact page's message form (SPEC.md sections 2, 5 and 8). */
+export function ContactForm() {
+  const queryClient = useQueryClient();
+  const form = useZodForm(schema, empty, 'contact');
+  const send = async (values: typeof empty, element: HTMLFormElement) => {
+    try {
+      await submitContact({ ...values, website: honeypotValue(element) });
+      // SPEC.md section 7: a new message makes any loaded admin submissions list stale.
+      void queryClient.invalidateQueries({ queryKey: ['contact-submissions'] });
+      toast({
+        title: 'Message sent successfully!',
+        description: "Thank you for getting in touch. We'll get back to you as soon as we can.",
+      });
+      return true;
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Error sending message',
+        description: 'Please try again or call us directly.',
+      });
+      return false;
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Send us a message" className="relative grid gap-4" onSubmit={form.handleSubmit(send)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <Field label="Mobile" type="tel" autoComplete="tel" {...form.field('mobile')} />
+      </div>
+      <Field label="Message" rows={5} {...form.field('message')} />
+      <Honeypot idPrefix="contact" />
+      <div>
+        <SubmitButton pending={form.pending} label="Send Message" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ChangeEvent } from 'react';
+
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+export interface FieldProps {
+  label: string;
+  id: string;
+  name: string;
+  value: string;
+  error?: string | undefined;
+  ref: (element: Control | null) => void;
+  onChange: (event: ChangeEvent<Control>) => void;
+  'aria-invalid'?: boolean | undefined;
+  'aria-describedby'?: string | undefined;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  optional?: boolean;
+  rows?: number;
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-600';
+
+/** A labelled input (or text area when `rows` is given) with its error below, in red, linked by id. */
+export function Field({ label, error, optional, rows, type = 'text', ...control }: FieldProps) {
+  const className = `${inputClass} ${error ? 'border-red-700' : 'border-slate-300'}`;
+  return (
+    <div>
+      <label htmlFor={control.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {rows ? (
+        <textarea {...control} rows={rows} className={className} />
+      ) : (
+        <input {...control} type={type} className={className} />
+      )}
+      {error && (
+        <p id={`${control.id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The field only bots fill in: off-screen, out of the tab order and hidden from screen readers. */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={`${idPrefix}-website`}>Leave this field empty</label>
+      <input id={`${idPrefix}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

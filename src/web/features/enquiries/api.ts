@@ -1,0 +1,27 @@
+// Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
+import type { AssessmentInput, ContactInput, CreatedSubmission } from '../../../shared/enquiry-schemas';
+import { HttpError, apiRequest } from '../../lib/http';
+
+/** What the hidden honeypot holds at submit time (empty for people). */
+export const honeypotValue = (form: HTMLFormElement) =>
+  (form?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+
+export async function submitAssessment(input: AssessmentInput): Promise<CreatedSubmission> {
+  // SPEC.md section 7: the payload carries emailTitle, equal to subjectTitle.
+  const response = await apiRequest('POST', '/api/assessments', { ...input, emailTitle: input.subjectTitle });
+  return (await response.json()) as CreatedSubmission;
+}
+
+export async function submitContact(input: ContactInput): Promise<CreatedSubmission> {
+  const response = await apiRequest('POST', '/api/contact-submissions', input);
+  return (await response.json()) as CreatedSubmission;
+}
+
+/**
+ * SPEC.md section 8 shows the error's message ("status: body"). When the body is our JSON error
+ * its readable text stands in for the raw JSON, which would mean nothing to a parent.
+ */
+export function errorDescription(error: unknown, fallback: string): string {
+  if (error instanceof HttpError && error.body?.error) return `${error.status}: ${error.body.error}`;
+  return (error instanceof Error && error.message) || fallback;
+}
