@@ -186,6 +186,7 @@ test.describe('admin blog management', () => {
   });
 
   test('the blog screen and its dialog have no axe violations', async ({ page }) => {
+    test.setTimeout(90_000); // two full axe runs plus the lazy editor, on a shared machine
     await signIn(page);
     await page.goto('/admin/blog');
     await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible({ timeout: 20_000 });
