@@ -33,3 +33,31 @@ describe('headEntries', () => {
     });
   });
 });
+
+describe('headEntries for articles and feeds', () => {
+  it('adds Open Graph article tags and an absolute alternate link', () => {
+    const entries = headEntries(
+      {
+        title: 'T',
+        description: 'D',
+        ogType: 'article',
+        article: { publishedTime: '2026-11-21T10:00:00.000Z', section: 'Exam Prep', tags: ['GCSE', 'Maths'] },
+        alternates: [{ type: 'application/rss+xml', href: '/blog/rss.xml', title: 'Blog feed' }],
+      },
+      'https://site.example',
+      '/blog/x',
+    );
+    const attrs = entries.map((entry) => entry.attrs);
+    expect(attrs).toContainEqual({ property: 'og:type', content: 'article' });
+    expect(attrs).toContainEqual({ property: 'article:published_time', content: '2026-11-21T10:00:00.000Z' });
+    expect(attrs).toContainEqual({ property: 'article:section', content: 'Exam Prep' });
+    expect(attrs.filter((attr) => attr.property === 'article:tag')).toHaveLength(2);
+    expect(attrs.some((attr) => attr.property === 'article:modified_time')).toBe(false);
+    expect(attrs).toContainEqual({
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      href: 'https://site.example/blog/rss.xml',
+      title: 'Blog feed',
+    });
+  });
+});

@@ -8,6 +8,10 @@ export interface PageMeta {
   ogType?: 'website' | 'article';
   imagePath?: string;
   jsonLd?: readonly object[];
+  /** Open Graph article tags, for ogType 'article'. */
+  article?: { publishedTime?: string; modifiedTime?: string; section?: string; tags?: readonly string[] };
+  /** Other formats of this page, such as the blog's RSS feed. */
+  alternates?: readonly { type: string; href: string; title: string }[];
 }
 
 export type HeadEntry =
@@ -34,6 +38,20 @@ export function headEntries(meta: PageMeta, publicUrl: string, currentPath: stri
     { tag: 'meta', attrs: { name: 'twitter:description', content: meta.description } },
     { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
   ];
+  const article = meta.article;
+  if (article) {
+    const add = (property: string, content: string | undefined) => {
+      if (content) entries.push({ tag: 'meta', attrs: { property, content } });
+    };
+    add('article:published_time', article.publishedTime);
+    add('article:modified_time', article.modifiedTime);
+    add('article:section', article.section);
+    for (const tag of article.tags ?? []) add('article:tag', tag);
+  }
+  for (const alternate of meta.alternates ?? []) {
+    const href = new URL(alternate.href, publicUrl).href;
+    entries.push({ tag: 'link', attrs: { rel: 'alternate', type: alternate.type, href, title: alternate.title } });
+  }
   if (meta.robots) entries.push({ tag: 'meta', attrs: { name: 'robots', content: meta.robots } });
   for (const json of meta.jsonLd ?? []) {
     entries.push({ tag: 'script', attrs: { type: 'application/ld+json' }, json });

@@ -1,3 +1,4 @@
+import type { BlogCategoryCount, BlogListQuery, BlogPage, BlogPost, BlogPostSummary } from './blog';
 import type { SettingKey, SettingValue } from './settings';
 
 /**
@@ -6,4 +7,10 @@ import type { SettingKey, SettingValue } from './settings';
  */
 export interface SiteApi {
   getSetting(key: SettingKey): Promise<SettingValue>;
+  /** One page of published posts; search wins over category (SPEC.md section 4). */
+  getBlogPage(query: BlogListQuery & { page: number }): Promise<BlogPage>;
+  getBlogCategories(): Promise<BlogCategoryCount[]>;
+  /** A published post, or null for a missing or draft slug. */
+  getBlogPost(slug: string): Promise<BlogPost | null>;
+  getRelatedPosts(slug: string): Promise<BlogPostSummary[]>;
 }

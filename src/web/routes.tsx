@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { matchPath, paths } from '../shared/routes';
 import type { SiteApi } from '../shared/site-api';
 import { AdminRoute } from './admin/AdminRoute';
+import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
 import { BlogPage } from './pages/BlogPage';
 import { HomePage } from './pages/HomePage';
 
@@ -45,7 +46,12 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.subjects, load: () => import('./pages/SubjectsPage').then((page) => page.SubjectsPage) },
   { path: paths.why, load: () => import('./pages/WhyUsPage').then((page) => page.WhyUsPage) },
   { path: paths.contact, load: () => import('./pages/ContactPage').then((page) => page.ContactPage) },
-  { path: paths.blog, component: BlogPage },
+  { path: paths.blog, component: BlogPage, prefetch: prefetchBlogList },
+  {
+    path: paths.blogPost,
+    load: () => import('./pages/BlogPostPage').then((page) => page.BlogPostPage),
+    prefetch: prefetchBlogPost,
+  },
   { path: paths.privacy, load: () => import('./pages/PrivacyPage').then((page) => page.PrivacyPage) },
   { path: paths.terms, load: () => import('./pages/TermsPage').then((page) => page.TermsPage) },
   { path: paths.admin, component: AdminRoute },

@@ -84,6 +84,27 @@ export interface ImageFilesTable {
   data: Buffer;
 }
 
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Sanitised HTML. */
+  content: string;
+  author: string;
+  category: string;
+  tags: string | null;
+  featured_image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  /** 'true' or 'false', as the API speaks it. */
+  published: string;
+  created_at: string;
+  /** Set on first publication and kept through later unpublishing (PRODUCT.md). */
+  published_at: string | null;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -91,4 +112,5 @@ export interface DatabaseSchema {
   email_outbox: EmailOutboxTable;
   images: ImagesTable;
   image_files: ImageFilesTable;
+  blog_posts: BlogPostsTable;
 }

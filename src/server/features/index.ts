@@ -1,4 +1,5 @@
 import type { FeaturePlugin } from '../context';
+import { blogRoutes } from './blog/routes';
 import { contactSubmissionRoutes } from './contact-submissions/routes';
 import { healthRoutes } from './health/routes';
 import { seoRoutes } from './seo/routes';
@@ -14,4 +15,5 @@ export const features: readonly FeaturePlugin[] = [
   contactSubmissionRoutes,
   imagesRoutes,
   seoRoutes,
+  blogRoutes,
 ];

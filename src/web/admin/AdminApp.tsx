@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
 import { ImagesPage } from './images/ImagesPage';
@@ -6,6 +7,9 @@ import { InboxPage } from './inbox/InboxPage';
 import { LogoPage } from './logo/LogoPage';
 import { LoginForm } from './LoginForm';
 import { SessionProvider, useSessionState } from './session';
+
+// The blog screen (forms, dialogs, and the editor behind its own lazy import) loads only when opened.
+const BlogAdminPage = lazy(() => import('./blog/BlogAdminPage').then((module) => ({ default: module.BlogAdminPage })));
 
 /** The admin area: loaded only on /admin paths, never part of the public pages' bundle. */
 export default function AdminApp() {
@@ -18,29 +22,19 @@ export default function AdminApp() {
         <SessionProvider apiKey={apiKey} logout={logout}>
           {location === paths.admin ? (
             <InboxPage />
+          ) : location === paths.adminBlog ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <BlogAdminPage />
+            </Suspense>
           ) : location === paths.adminImages ? (
             <ImagesPage />
-          ) : location === paths.adminLogo ? (
-            <LogoPage />
           ) : (
-            <ComingSoon />
+            <LogoPage />
           )}
         </SessionProvider>
       ) : (
         <LoginForm onLogin={login} notice={notice} />
       )}
     </section>
-  );
-}
-
-/** The blog screen arrives with its own feature. */
-function ComingSoon() {
-  return (
-    <div>
-      <Link href={paths.admin} className="text-blue-700 underline">
-        Back to admin
-      </Link>
-      <p className="mt-4 text-slate-700">This screen is being built.</p>
-    </div>
   );
 }

@@ -1,15 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from 'wouter';
+import { blogFeedPath, parseBlogListQuery } from '../../shared/blog';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
+import { BlogCard, BlogCardSkeleton } from '../features/blog/BlogCard';
+import { BlogFallback } from '../features/blog/BlogFallback';
+import { BlogFilters } from '../features/blog/BlogFilters';
+import { Pagination } from '../features/blog/Pagination';
+import { blogCategoriesQuery, blogPageQuery } from '../features/blog/queries';
+import { useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
+export const blogFeedAlternate = { type: 'application/rss+xml', href: blogFeedPath, title: `${site.name} Blog` };
+
 export function BlogPage() {
+  const api = useSiteApi();
+  const query = parseBlogListQuery(new URLSearchParams(useSearch()));
+  const list = useQuery(blogPageQuery(api, query));
+  const categories = useQuery(blogCategoriesQuery(api));
+  const filtered = Boolean(query.q || query.category);
+  const pageSuffix = query.page > 1 ? ` (page ${query.page})` : '';
+
   return (
     <>
       <Seo
-        title={`Blog | Study Tips & Exam Advice | ${site.name}`}
+        title={`Blog${pageSuffix} | Study Tips & Exam Advice | ${site.name}`}
         description={`Study tips, exam preparation advice and news for parents and students from ${site.name} in Middlesbrough.`}
+        // Filtered lists and later pages point search engines at the first page of the whole blog.
+        canonicalPath={filtered ? '/blog' : undefined}
+        robots={filtered ? 'noindex, follow' : undefined}
+        alternates={[blogFeedAlternate]}
       />
       <PageHero title="Blog" lead="Study tips, exam preparation advice and news from the centre." />
+      <div className="mx-auto max-w-7xl px-4 pb-16">
+        {/* key: a new URL (back button, badge removal) resets the search box to match it. */}
+        <BlogFilters
+          key={`${query.q ?? ''}|${query.category ?? ''}`}
+          query={query}
+          categories={categories.data ?? []}
+        />
+        <div className="mt-8" aria-live="polite" aria-busy={list.isPending}>
+          {list.isPending ? (
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              <span className="sr-only">Loading articles…</span>
+              {Array.from({ length: 6 }, (_, index) => (
+                <BlogCardSkeleton key={index} />
+              ))}
+            </div>
+          ) : list.isError ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-6 text-red-800">
+              Error loading blog posts. Please try again later.
+            </p>
+          ) : list.data.total === 0 ? (
+            filtered ? (
+              <p className="rounded-xl bg-slate-50 p-6 text-slate-800">No posts found</p>
+            ) : (
+              <BlogFallback />
+            )
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-slate-600">
+                {list.data.total} {list.data.total === 1 ? 'article' : 'articles'}
+                {list.data.totalPages > 1 && ` · page ${list.data.page} of ${list.data.totalPages}`}
+              </p>
+              {list.data.posts.length === 0 ? (
+                <p className="rounded-xl bg-slate-50 p-6 text-slate-800">No posts found</p>
+              ) : (
+                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {list.data.posts.map((post) => (
+                    <BlogCard key={post.id} post={post} />
+                  ))}
+                </div>
+              )}
+              <Pagination query={query} page={query.page} totalPages={list.data.totalPages} />
+            </>
+          )}
+        </div>
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import * as settings from './2026-11-21-0001-settings';
 import * as contactSubmissions from './2026-11-21-0002-contact-submissions';
 import * as emailOutbox from './2026-11-21-0301-email-outbox';
 import * as adminKey from './2026-11-21-0401-admin-key';
+import * as blogPosts from './2026-11-21-0501-blog-posts';
 import * as images from './2026-11-21-0601-images';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-contact-submissions': contactSubmissions,
   '2026-11-21-0301-email-outbox': emailOutbox,
   '2026-11-21-0401-admin-key': adminKey,
+  '2026-11-21-0501-blog-posts': blogPosts,
   '2026-11-21-0601-images': images,
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { staticPublicPaths } from '../../../shared/routes';
+import { blogSitemapEntries } from '../blog/sitemap';
 
 export interface SitemapEntry {
   path: string;
@@ -13,7 +14,12 @@ export interface SitemapEntry {
  */
 export type SitemapSource = (context: AppContext) => Promise<readonly SitemapEntry[]>;
 
-export const sitemapSources: SitemapSource[] = [async () => staticPublicPaths.map((path) => ({ path }))];
+export const sitemapSources: SitemapSource[] = [
+  async () => staticPublicPaths.map((path) => ({ path })),
+  // Every published post, dated by its last change.
+  async ({ database }) =>
+    (await blogSitemapEntries(database)).map((entry) => ({ path: entry.path, lastModified: entry.lastmod })),
+];
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

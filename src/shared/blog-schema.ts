@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { site } from './site';
+
+/**
+ * The blog post form, used by the admin dialogs (react-hook-form) and by the server (parseInput),
+ * so a rule and its message live in one place. Only admin code and the server import this file.
+ */
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optional = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || '');
+
+/** True when editor HTML holds something a reader would see: text or an image. */
+export function hasVisibleContent(html: string): boolean {
+  if (/<img\b/i.test(html)) return true;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim().length > 0
+  );
+}
+
+/** A root-relative path on this site or an https address; nothing that could run script. */
+export function isSafeImageSource(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const blogPostInputSchema = z.object({
+  title: required('Title', 200),
+  slug: optional('URL slug', 200),
+  excerpt: required('Excerpt', 1000),
+  content: required('Content', 500_000).refine(hasVisibleContent, 'Content is required'),
+  author: required('Author', 120),
+  category: required('Category', 80),
+  published: z.enum(['true', 'false'], { error: "Status must be 'true' or 'false'" }).default('true'),
+  featuredImage: optional('Featured image', 2000).refine(
+    (value) => value === '' || isSafeImageSource(value),
+    'Featured image must be a path on this site or an https address',
+  ),
+  tags: optional('Tags', 500),
+  metaTitle: optional('Meta title', 200),
+  metaDescription: optional('Meta description', 500),
+});
+
+export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+export type BlogPostData = z.output<typeof blogPostInputSchema>;
+
+/** The form's starting values (SPEC.md section 3): the product's name, 'General', published. */
+export const blogPostFormDefaults = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  content: '',
+  author: site.name,
+  category: 'General',
+  published: 'true',
+  featuredImage: '',
+  tags: '',
+  metaTitle: '',
+  metaDescription: '',
+} as const satisfies BlogPostInput;

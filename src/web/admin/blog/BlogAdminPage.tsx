@@ -1,0 +1,172 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { BlogPost } from '../../../shared/blog';
+import type { BlogPostData } from '../../../shared/blog-schema';
+import { paths } from '../../../shared/routes';
+import { toast } from '../../components/ui/use-toast';
+import { blogKeys } from '../../features/blog/queries';
+import { createBlogAdminApi, serverMessage } from './api';
+import { PostCard, PostCardSkeleton } from './PostCard';
+import { PostFormDialog } from './PostFormDialog';
+import { useAdminKey } from './use-admin-key';
+
+const adminBlogKey = ['admin', 'blog'] as const;
+
+const backLink = (
+  <Link href={paths.admin} className="inline-flex items-center gap-1 font-semibold text-blue-800 hover:underline">
+    <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Admin
+  </Link>
+);
+
+/** /admin/blog: SPEC.md sections 2, 4, 5 and 8. */
+export function BlogAdminPage() {
+  const apiKey = useAdminKey();
+  const api = useMemo(() => createBlogAdminApi(apiKey), [apiKey]);
+  const queryClient = useQueryClient();
+  const posts = useQuery({ queryKey: [...adminBlogKey, apiKey], queryFn: () => api.list() });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<BlogPost | null>(null);
+
+  // SPEC.md section 7: after any change both the admin list and the public list are refetched.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminBlogKey }),
+      queryClient.invalidateQueries({ queryKey: blogKeys.all }),
+    ]);
+
+  const create = useMutation({ mutationFn: (values: BlogPostData) => api.create(values), onSettled: refresh });
+  const update = useMutation({
+    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => api.update(id, values),
+    onSettled: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => api.remove(id), onSettled: refresh });
+
+  const submitCreate = async (values: BlogPostData) => {
+    try {
+      await create.mutateAsync(values);
+      toast({ title: 'Success!', description: 'Blog post created successfully.' });
+      setCreating(false);
+      return true;
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: serverMessage(error, 'Failed to create blog post'),
+      });
+      return false;
+    }
+  };
+
+  const submitUpdate = async (values: BlogPostData) => {
+    if (!editing) return false;
+    try {
+      // The dialog stays open on success (SPEC.md section 4), showing what was saved.
+      setEditing(await update.mutateAsync({ id: editing.id, values }));
+      toast({ title: 'Success!', description: 'Blog post updated successfully.' });
+      return true;
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: serverMessage(error, 'Failed to update blog post'),
+      });
+      return false;
+    }
+  };
+
+  const confirmDelete = async (post: BlogPost) => {
+    if (!window.confirm(`Are you sure you want to delete "${post.title}"? This action cannot be undone.`)) return;
+    try {
+      await remove.mutateAsync(post.id);
+      toast({ title: 'Success!', description: 'Blog post deleted successfully.' });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: serverMessage(error, 'Failed to delete blog post'),
+      });
+    }
+  };
+
+  const list = posts.data ?? [];
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          {backLink}
+          <h1 className="mt-2 text-3xl font-bold text-slate-900">Blog Management</h1>
+        </div>
+        <button
+          type="button"
+          onClick={() => setCreating(true)}
+          className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" /> Create New Post
+        </button>
+      </div>
+
+      <div className="mt-8">
+        {posts.isPending ? (
+          <ul className="space-y-4" aria-busy="true" aria-label="Loading blog posts">
+            {[0, 1, 2].map((index) => (
+              <PostCardSkeleton key={index} />
+            ))}
+          </ul>
+        ) : posts.isError ? (
+          <div role="alert" className="rounded-xl bg-red-50 p-6">
+            <p className="text-red-800">Error loading blog posts. Please check your admin access.</p>
+            <div className="mt-3">{backLink}</div>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+            <h2 className="text-xl font-semibold text-slate-900">No blog posts yet</h2>
+            <p className="mt-2 text-slate-700">Create your first blog post to get started.</p>
+            <button
+              type="button"
+              onClick={() => setCreating(true)}
+              className="mt-5 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+            >
+              Create First Post
+            </button>
+          </div>
+        ) : (
+          <>
+            <p className="mb-4 text-slate-700">
+              {list.length} blog {list.length === 1 ? 'post' : 'posts'}
+            </p>
+            <ul className="space-y-4">
+              {list.map((post) => (
+                <PostCard
+                  key={post.id}
+                  post={post}
+                  onEdit={() => setEditing(post)}
+                  onDelete={() => void confirmDelete(post)}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+
+      <PostFormDialog
+        mode="create"
+        open={creating}
+        pending={create.isPending}
+        onCancel={() => setCreating(false)}
+        onSubmit={submitCreate}
+        uploadImage={(file) => api.uploadImage(file)}
+      />
+      <PostFormDialog
+        mode="edit"
+        open={editing !== null}
+        post={editing}
+        pending={update.isPending}
+        onCancel={() => setEditing(null)}
+        onSubmit={submitUpdate}
+        uploadImage={(file) => api.uploadImage(file)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Calendar, User } from 'lucide-react';
+import { Link } from 'wouter';
+import { type BlogPostSummary, formatPostDate } from '../../../shared/blog';
+import { blogPostPath } from '../../../shared/routes';
+
+export function CategoryBadge({ category }: { category: string }) {
+  return (
+    <span className="inline-block rounded-full bg-blue-100 px-3 py-1 text-xs font-semibold text-blue-800">
+      {category}
+    </span>
+  );
+}
+
+/** One post in a list: the whole card is one link, named by the title. */
+export function BlogCard({ post, headingLevel = 'h2' }: { post: BlogPostSummary; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      {post.featuredImage ? (
+        <img
+          src={post.featuredImage}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={360}
+          className="aspect-video w-full bg-slate-100 object-cover"
+        />
+      ) : (
+        <div className="aspect-video w-full bg-gradient-to-br from-blue-100 to-red-50" aria-hidden="true" />
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <div>
+          <CategoryBadge category={post.category} />
+        </div>
+        <Heading className="mt-3 text-lg font-bold text-slate-900 group-hover:text-blue-800">
+          <Link href={blogPostPath(post.slug)} className="after:absolute after:inset-0 focus:outline-none">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 flex-1 text-slate-700">{post.excerpt}</p>
+        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <User className="h-4 w-4" aria-hidden="true" />
+            {post.author}
+          </span>
+          {post.publishedAt && (
+            <span className="inline-flex items-center gap-1">
+              <Calendar className="h-4 w-4" aria-hidden="true" />
+              <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+            </span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function BlogCardSkeleton() {
+  return (
+    <div className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
+      <div className="aspect-video w-full bg-slate-200" />
+      <div className="space-y-3 p-5">
+        <div className="h-5 w-24 rounded-full bg-slate-200" />
+        <div className="h-6 w-3/4 rounded bg-slate-200" />
+        <div className="h-4 w-full rounded bg-slate-200" />
+        <div className="h-4 w-5/6 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { type BlogPost, tagList } from '../../../shared/blog';
+import type { PageMeta } from '../../../shared/page-meta';
+import { blogPostPath } from '../../../shared/routes';
+import { site } from '../../../shared/site';
+
+/** Title, description, Open Graph article tags and BlogPosting JSON-LD for one post. */
+export function postMeta(
+  post: BlogPost,
+  publicUrl: string,
+  feed: NonNullable<PageMeta['alternates']>[number],
+): PageMeta {
+  const path = blogPostPath(post.slug);
+  const url = `${publicUrl}${path}`;
+  const image = post.featuredImage ? new URL(post.featuredImage, publicUrl).href : undefined;
+  const published = post.publishedAt ?? post.createdAt;
+  const tags = tagList(post.tags);
+  return {
+    title: post.metaTitle || `${post.title} | ${site.name} Blog`,
+    description: post.metaDescription || post.excerpt,
+    canonicalPath: path,
+    ogType: 'article',
+    imagePath: post.featuredImage ?? undefined,
+    article: { publishedTime: published, modifiedTime: post.updatedAt, section: post.category, tags },
+    alternates: [feed],
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.metaDescription || post.excerpt,
+        url,
+        mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+        datePublished: published,
+        dateModified: post.updatedAt,
+        author: { '@type': 'Person', name: post.author },
+        publisher: { '@type': 'Organization', name: site.name, url: publicUrl },
+        articleSection: post.category,
+        ...(tags.length ? { keywords: tags.join(', ') } : {}),
+        ...(image ? { image } : {}),
+        inLanguage: 'en-GB',
+      },
+    ],
+  };
+}

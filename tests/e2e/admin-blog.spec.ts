@@ -1,0 +1,199 @@
+import { type Page } from '@playwright/test';
+import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
+import { axeViolations, expect, test } from './fixtures';
+
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const images = Array.from({ length: 14 }, (_, index) => ({
+  id: index + 1,
+  path: index % 2 === 0 ? '/favicon.svg' : '/favicon.svg?v=2',
+  altText: `Library image ${index + 1}`,
+  filename: `image-${index + 1}.png`,
+}));
+
+/** Signed in the way the admin shell stores it (SPEC.md section 4), with a stand-in image library. */
+async function signIn(page: Page) {
+  await page.addInitScript((key) => {
+    sessionStorage.setItem('adminApiKey', key);
+    sessionStorage.setItem('adminLoggedIn', 'true');
+  }, BLOG_KEY);
+  await page.route('**/api/images', (route) => route.fulfill({ json: { images } }));
+}
+
+const editorBody = (page: Page) => page.getByRole('dialog').locator('.ProseMirror');
+
+test.describe('admin blog management', () => {
+  useBlogServer();
+  test('empty state and the loading error', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/admin/blog', (route) => route.fulfill({ json: [] }));
+    await page.goto('/admin/blog');
+    await expect(page.getByRole('heading', { name: 'No blog posts yet' })).toBeVisible();
+    await expect(page.getByText('Create your first blog post to get started.')).toBeVisible();
+    await page.getByRole('button', { name: 'Create First Post' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create New Post' })).toBeVisible();
+
+    await page.unroute('**/api/admin/blog');
+    await page.route('**/api/admin/blog', (route) =>
+      route.fulfill({ status: 401, json: { error: 'Admin authentication required.' } }),
+    );
+    await page.goto('/admin/blog');
+    await expect(page.getByText('Error loading blog posts. Please check your admin access.')).toBeVisible();
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Back to Admin' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  test('create, edit, publish, unpublish and delete through the dialogs and the editor', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // One long journey through the whole screen; on a shared two-core machine it needs the time.
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto('/admin/blog');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+
+    // Defaults, then validation messages with focus on the first invalid field.
+    await expect(dialog.getByLabel('Author *')).toHaveValue('Northstar Tutors');
+    await expect(dialog.getByLabel('Category *')).toHaveValue('General');
+    await expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveText(/Published/);
+    await expect(dialog.getByLabel('URL Slug (optional)')).toHaveAttribute('placeholder', 'auto-generated-from-title');
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    for (const message of ['Title is required', 'Excerpt is required', 'Content is required']) {
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Title *')).toBeFocused();
+
+    await dialog.getByLabel('Title *').fill(`Editor post ${run}`);
+    await expect(dialog.getByText('Title is required')).toHaveCount(0); // re-validated on change
+    await dialog.getByLabel('Excerpt *').fill('Written through the editor.');
+    await dialog.getByLabel('Category *').fill(`Admin ${run}`);
+
+    // Editor: typing, bold, undo and redo.
+    const undo = dialog.getByRole('button', { name: 'Undo' });
+    const redo = dialog.getByRole('button', { name: 'Redo' });
+    await expect(undo).toBeDisabled();
+    await expect(redo).toBeDisabled();
+    await editorBody(page).click();
+    await page.keyboard.type('Plain start ');
+    // Past the 500 ms grouping delay, so the next change is its own undo step.
+    await page.waitForTimeout(600);
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.insertText('strong words');
+    await expect(editorBody(page).locator('strong')).toHaveText('strong words');
+    await expect(undo).toBeEnabled();
+    await undo.click();
+    await expect(editorBody(page).locator('strong')).toHaveCount(0);
+    await expect(editorBody(page)).toHaveText('Plain start');
+    await expect(redo).toBeEnabled();
+    await redo.click();
+    await expect(editorBody(page).locator('strong')).toHaveText('strong words');
+    await expect(redo).toBeDisabled();
+
+    // Insert an image from the picker, then replace it by clicking it.
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    const picker = dialog.getByRole('region', { name: 'Insert Image' });
+    await expect(picker.getByRole('listitem')).toHaveCount(12);
+    await expect(picker.getByText('Showing first 12 images.', { exact: false })).toBeVisible();
+    await picker.getByRole('button', { name: 'Choose Library image 1', exact: true }).click();
+    await expect(picker).toHaveCount(0);
+    await expect(editorBody(page).locator('img')).toHaveAttribute('src', '/favicon.svg');
+    await editorBody(page).locator('img').click();
+    const replace = dialog.getByRole('region', { name: 'Replace Image' });
+    await replace.getByRole('button', { name: 'Choose Library image 2', exact: true }).click();
+    await expect(editorBody(page).locator('img')).toHaveCount(1);
+    await expect(editorBody(page).locator('img')).toHaveAttribute('src', '/favicon.svg?v=2');
+
+    // Save as a draft.
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Draft' }).click();
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByText('Blog post created successfully.').first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    const card = page.getByTestId('admin-post-card').filter({ hasText: `Editor post ${run}` });
+    await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+    await expect(card.getByText(`Admin ${run}`)).toBeVisible();
+    await expect(card.getByRole('link', { name: /^View/ })).toHaveCount(0);
+    await expect(card.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    expect((await page.request.get(`/blog/editor-post-${run}`)).status()).toBe(404);
+
+    // Publish: the edit dialog stays open after saving.
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Post' });
+    await expect(edit.getByLabel('Title *')).toHaveValue(`Editor post ${run}`);
+    await expect(edit.getByLabel('URL Slug (optional)')).toHaveValue(`editor-post-${run}`);
+    await expect(edit.locator('.ProseMirror strong')).toHaveText('strong words');
+    await edit.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Blog post updated successfully.').first()).toBeVisible();
+    await expect(edit).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(card.getByText('Published', { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: /^View/ })).toHaveAttribute('href', `/blog/editor-post-${run}`);
+
+    const publicPage = await page.request.get(`/blog/editor-post-${run}`);
+    expect(publicPage.status()).toBe(200);
+    const html = await publicPage.text();
+    expect(html).toContain('<strong>strong words</strong>');
+    expect(html).toContain('<img src="/favicon.svg?v=2" alt="" />');
+
+    // Unpublish: gone from the public site again.
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    await edit.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Draft' }).click();
+    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Blog post updated successfully.').first()).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect((await page.request.get(`/blog/editor-post-${run}`)).status()).toBe(404);
+
+    // Delete, after the browser confirmation.
+    page.once('dialog', async (confirm) => {
+      expect(confirm.message()).toBe(
+        `Are you sure you want to delete "Editor post ${run}"? This action cannot be undone.`,
+      );
+      await confirm.accept();
+    });
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    await expect(page.getByText('Blog post deleted successfully.').first()).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a slug clash shows the server message in a destructive toast and keeps the dialog', async ({ page }) => {
+    await signIn(page);
+    const taken = await page.request.post('/api/admin/blog', {
+      headers: blogAdminHeaders,
+      data: { title: `Taken ${run}`, excerpt: 'x', content: '<p>x</p>', author: 'a', category: 'c' },
+    });
+    expect(taken.status()).toBe(201);
+    await page.goto('/admin/blog');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+    await dialog.getByLabel('Title *').fill(`Taken ${run}`);
+    await dialog.getByLabel('Excerpt *').fill('x');
+    await editorBody(page).click();
+    await page.keyboard.type('Body');
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(
+      page.getByText(`A post with the URL slug "taken-${run}" already exists.`, { exact: false }).first(),
+    ).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('the blog screen and its dialog have no axe violations', async ({ page }) => {
+    test.setTimeout(90_000); // two full axe runs plus the lazy editor, on a shared machine
+    await signIn(page);
+    await page.goto('/admin/blog');
+    await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await expect(page.getByRole('dialog').locator('.ProseMirror')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
