@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A ceiling, not a speed check: the axe-core passes take 10-30 s on a busy two-core machine.
+  timeout: 60_000,
   forbidOnly: process.env.CI === 'true',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
