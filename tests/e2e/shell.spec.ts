@@ -57,6 +57,16 @@ test.describe('the shell on every page', () => {
   });
 });
 
+test('the header fits the desktop widths without sideways scrolling, Admin link included', async ({ page }) => {
+  for (const width of [1024, 1280, 1536, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    // From 1280 px the full nav shows, the longest header there is (below it, the menu button).
+    if (width >= 1280) await expect(page.locator('header nav[aria-label="Main"] a[href="/admin"]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBe(width);
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -50,7 +50,7 @@ export function Header() {
           <SocialLinks className="hidden text-slate-600 2xl:flex" />
           <Link
             href={paths.freeAssessment}
-            className="hidden whitespace-nowrap rounded-full bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 md:inline-block"
+            className="hidden whitespace-nowrap rounded-full bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 md:inline-block xl:hidden"
           >
             Book A Free Assessment
           </Link>
