@@ -4,14 +4,12 @@ import { Router, useLocation } from 'wouter';
 import type { SiteApi } from '../shared/site-api';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { type MetaSink, MetaSinkContext, type ShellState, ShellContext, SiteApiContext } from './lib/contexts';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { loadPage, loadedPage } from './page-loader';
-import { findRoute } from './routes';
+import { resolveRoute } from './routes';
 
 function CurrentPage() {
   const [pathname] = useLocation();
-  const match = findRoute(pathname);
-  if (!match) return <NotFoundPage />;
+  const match = resolveRoute(pathname);
   // Loaded before render and hydration; only a client-side move to a new page waits here.
   const Page = loadedPage(match.route) ?? use(loadPage(match.route));
   // A page component from the route table, not one created here (createElement says so to the linter).

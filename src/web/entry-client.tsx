@@ -5,7 +5,7 @@ import type { InitialState } from './entry-server';
 import { httpSiteApi } from './lib/http-site-api';
 import { createQueryClient } from './lib/query-client';
 import { loadPage } from './page-loader';
-import { findRoute } from './routes';
+import { resolveRoute } from './routes';
 import './styles.css';
 
 // The server leaves the page's data in a non-executable JSON block (no inline script under our CSP).
@@ -14,8 +14,7 @@ const queryClient = createQueryClient();
 hydrate(queryClient, state.queries);
 
 // The page's chunk first, so hydration finds the same page the server rendered.
-const match = findRoute(window.location.pathname);
-void (match ? loadPage(match.route) : Promise.resolve()).finally(() =>
+void loadPage(resolveRoute(window.location.pathname).route).finally(() =>
   hydrateRoot(
     document.getElementById('root')!,
     <App shell={state.shell} queryClient={queryClient} api={httpSiteApi} />,

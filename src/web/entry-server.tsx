@@ -8,7 +8,7 @@ import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
 import { loadPage } from './page-loader';
-import { findRoute } from './routes';
+import { findRoute, resolveRoute } from './routes';
 
 export interface InitialState {
   shell: ShellState;
@@ -40,7 +40,7 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   const [, outcome] = await Promise.all([
     prefetchSettings(queryClient, api),
     match?.route.prefetch?.({ queryClient, api, params: match.params, searchParams }),
-    match && loadPage(match.route),
+    loadPage(resolveRoute(pathname).route),
   ]);
   if (outcome?.status) status = outcome.status;
 

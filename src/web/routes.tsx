@@ -4,7 +4,6 @@ import { matchPath, paths } from '../shared/routes';
 import type { SiteApi } from '../shared/site-api';
 import { AdminRoute } from './admin/AdminRoute';
 import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
-import { BlogPage } from './pages/BlogPage';
 import { HomePage } from './pages/HomePage';
 
 export interface PageProps {
@@ -46,7 +45,11 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.subjects, load: () => import('./pages/SubjectsPage').then((page) => page.SubjectsPage) },
   { path: paths.why, load: () => import('./pages/WhyUsPage').then((page) => page.WhyUsPage) },
   { path: paths.contact, load: () => import('./pages/ContactPage').then((page) => page.ContactPage) },
-  { path: paths.blog, component: BlogPage, prefetch: prefetchBlogList },
+  {
+    path: paths.blog,
+    load: () => import('./pages/BlogPage').then((page) => page.BlogPage),
+    prefetch: prefetchBlogList,
+  },
   {
     path: paths.blogPost,
     load: () => import('./pages/BlogPostPage').then((page) => page.BlogPostPage),
@@ -60,6 +63,12 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminLogo, component: AdminRoute },
 ];
 
+/** What any path no route matches shows, with a 404; a chunk of its own, like the other pages. */
+export const notFoundRoute: PageRoute = {
+  path: '*',
+  load: () => import('./pages/NotFoundPage').then((page) => page.NotFoundPage),
+};
+
 export function findRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | null {
   for (const route of pageRoutes) {
     const params = matchPath(route.path, pathname);
@@ -67,3 +76,6 @@ export function findRoute(pathname: string): { route: PageRoute; params: Record<
   }
   return null;
 }
+
+/** The route that renders `pathname`: its page, or the Not-found page. */
+export const resolveRoute = (pathname: string) => findRoute(pathname) ?? { route: notFoundRoute, params: {} };
