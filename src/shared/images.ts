@@ -86,3 +86,17 @@ export function variantsFor(directory: string, width: number, height: number): I
 export function srcSetOf(variants: readonly ImageVariant[]): string {
   return variants.map((variant) => `${variant.path} ${variant.width}w`).join(', ');
 }
+
+/**
+ * Places on the home page that show the newest image filed under a category: the hero, and the
+ * 1-to-1, online and classroom tuition cards (decision 0009). Empty places show no image.
+ */
+export const showcaseCategories = ['hero', 'tutoring', 'online', 'classroom'] as const;
+export type ShowcaseCategory = (typeof showcaseCategories)[number];
+
+/** What a page needs to draw one: the address carries the dimensions and variants. */
+export interface ShowcaseImage {
+  path: string;
+  altText: string;
+}
+export type ShowcaseImages = Partial<Record<ShowcaseCategory, ShowcaseImage>>;

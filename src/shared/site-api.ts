@@ -1,4 +1,5 @@
 import type { BlogCategoryCount, BlogListQuery, BlogPage, BlogPost, BlogPostSummary } from './blog';
+import type { ShowcaseImages } from './images';
 import type { SettingKey, SettingValue } from './settings';
 
 /**
@@ -13,4 +14,6 @@ export interface SiteApi {
   /** A published post, or null for a missing or draft slug. */
   getBlogPost(slug: string): Promise<BlogPost | null>;
   getRelatedPosts(slug: string): Promise<BlogPostSummary[]>;
+  /** The newest image of each home-page place (hero, tuition cards). */
+  getShowcaseImages(): Promise<ShowcaseImages>;
 }

@@ -4,6 +4,7 @@ import { matchPath, paths } from '../shared/routes';
 import type { SiteApi } from '../shared/site-api';
 import { AdminRoute } from './admin/AdminRoute';
 import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
+import { prefetchShowcase } from './features/showcase/queries';
 import { HomePage } from './pages/HomePage';
 
 export interface PageProps {
@@ -28,7 +29,7 @@ export interface PageRoute {
 
 /** Every page, matched in order; no match renders the Not-found screen with a 404. */
 export const pageRoutes: readonly PageRoute[] = [
-  { path: paths.home, component: HomePage },
+  { path: paths.home, component: HomePage, prefetch: prefetchShowcase },
   {
     path: paths.freeAssessment,
     load: () => import('./pages/FreeAssessmentPage').then((page) => page.FreeAssessmentPage),

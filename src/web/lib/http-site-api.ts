@@ -1,5 +1,6 @@
 import type { BlogCategoryCount, BlogPage, BlogPost, BlogPostSummary } from '../../shared/blog';
 import { blogPageSize } from '../../shared/blog';
+import type { ShowcaseImages } from '../../shared/images';
 import type { SettingValue } from '../../shared/settings';
 import type { SiteApi } from '../../shared/site-api';
 import { HttpError, getJson } from './http';
@@ -40,6 +41,7 @@ export const httpSiteApi: SiteApi = {
       throw error;
     }
   },
+  getShowcaseImages: () => getJson<ShowcaseImages>('/api/images/showcase'),
   getRelatedPosts: async (slug) => {
     try {
       return await getJson<BlogPostSummary[]>(`/api/blog/${encodeURIComponent(slug)}/related`);

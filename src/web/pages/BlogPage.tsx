@@ -67,8 +67,8 @@ export function BlogPage() {
                 <p className="rounded-xl bg-slate-50 p-6 text-slate-800">No posts found</p>
               ) : (
                 <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {list.data.posts.map((post) => (
-                    <BlogCard key={post.id} post={post} />
+                  {list.data.posts.map((post, index) => (
+                    <BlogCard key={post.id} post={post} eager={index === 0} />
                   ))}
                 </div>
               )}

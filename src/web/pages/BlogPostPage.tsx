@@ -4,9 +4,11 @@ import { Link } from 'wouter';
 import { type BlogPost, formatPostDate, tagList } from '../../shared/blog';
 import { blogPostPath, paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { BlogCard, CategoryBadge } from '../features/blog/BlogCard';
 import { postMeta } from '../features/blog/post-meta';
 import { blogPostQuery, relatedPostsQuery } from '../features/blog/queries';
+import { articleImageSizes, withResponsiveImages } from '../features/blog/responsive-body';
 import { ShareButtons } from '../features/blog/ShareButtons';
 import { useShell, useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
@@ -129,15 +131,19 @@ function PostArticle({ post }: { post: BlogPost }) {
           </div>
         </header>
         {post.featuredImage && (
-          <img
+          <ResponsiveImage
             src={post.featuredImage}
             alt=""
-            width={1200}
-            height={675}
+            sizes={articleImageSizes}
+            priority
             className="mt-8 aspect-video w-full rounded-xl bg-slate-100 object-cover"
           />
         )}
-        <div data-post-body className={bodyClass} dangerouslySetInnerHTML={{ __html: post.content }} />
+        <div
+          data-post-body
+          className={bodyClass}
+          dangerouslySetInnerHTML={{ __html: withResponsiveImages(post.content) }}
+        />
 
         <aside className="mt-12 rounded-2xl bg-blue-50 p-6 sm:p-8" aria-labelledby="post-cta-heading">
           <h2 id="post-cta-heading" className="text-2xl font-bold text-slate-900">

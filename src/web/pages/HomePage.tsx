@@ -8,6 +8,8 @@ import { Pricing } from '../components/sections/Pricing';
 import { TestimonialCarousel } from '../components/sections/TestimonialCarousel';
 import { faq } from '../content/faq';
 import { CallbackForm } from '../features/enquiries/CallbackForm';
+import { useShowcaseImages } from '../features/showcase/queries';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
@@ -17,23 +19,27 @@ const tuitionCards = [
     text: 'A tutor who plans every lesson around your child: ideal for catching up, 11+ or a GCSE grade boundary.',
     link: 'Book private lessons',
     path: '/private-lessons',
+    imageCategory: 'tutoring',
   },
   {
     title: 'Online tuition',
     text: 'Live lessons with a shared whiteboard from home, so sports clubs and shift work never mean a missed week.',
     link: 'Browse online courses',
     path: '/online-courses',
+    imageCategory: 'online',
   },
   {
     title: 'Classroom tuition',
     text: `Small groups of no more than ${site.maxClassSize} at our ${site.address.locality} centre, on weekday evenings and weekends.`,
     link: 'See in-centre courses',
     path: '/in-centre-courses',
+    imageCategory: 'classroom',
   },
 ] as const;
 
 export function HomePage() {
   const { publicUrl } = useShell();
+  const images = useShowcaseImages();
   return (
     <>
       <Seo
@@ -44,6 +50,7 @@ export function HomePage() {
       <PageHero
         title="Tutoring in Middlesbrough that builds confidence"
         lead={`English, Maths and Science for ${site.yearsCovered}, SATs, 11+ and GCSE preparation, in classes of up to ${site.maxClassSize}, one to one or online. From £${site.pricing.fromPerHour}/hour, and the first assessment is free.`}
+        image={images.hero}
       />
 
       <section aria-labelledby="ways-heading" className="mx-auto max-w-7xl px-4 py-14">
@@ -51,21 +58,38 @@ export function HomePage() {
           Three ways to learn with us
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {tuitionCards.map((card) => (
-            <li key={card.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-xl font-semibold text-slate-900">{card.title}</h3>
-              <p className="mt-2 flex-1 text-slate-700">{card.text}</p>
-              <a
-                href={`${site.trainingSiteUrl}${card.path}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-4 font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-900"
+          {tuitionCards.map((card) => {
+            const image = images[card.imageCategory];
+            return (
+              <li
+                key={card.title}
+                className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
               >
-                {card.link}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
+                {image && (
+                  <ResponsiveImage
+                    src={image.path}
+                    alt={image.altText}
+                    // Three to a row inside the 80rem column from 768 px; one to a row below.
+                    sizes="(min-width: 1280px) 400px, (min-width: 768px) 31vw, 100vw"
+                    className="aspect-[3/2] w-full object-cover"
+                  />
+                )}
+                <div className="flex flex-1 flex-col p-6">
+                  <h3 className="text-xl font-semibold text-slate-900">{card.title}</h3>
+                  <p className="mt-2 flex-1 text-slate-700">{card.text}</p>
+                  <a
+                    href={`${site.trainingSiteUrl}${card.path}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-4 font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-900"
+                  >
+                    {card.link}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </div>
+              </li>
+            );
+          })}
         </ul>
         <p className="mt-6 text-slate-700">
           Questions about a course?{' '}

@@ -1,6 +1,14 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DatabaseSchema, ImagesTable } from '../../db/schema';
-import { type ImageCategory, type ImageRecord, imageDirectory, srcSetOf, variantsFor } from '../../../shared/images';
+import {
+  type ImageCategory,
+  type ImageRecord,
+  type ShowcaseImages,
+  imageDirectory,
+  showcaseCategories,
+  srcSetOf,
+  variantsFor,
+} from '../../../shared/images';
 import type { ProcessedImage } from './pipeline';
 
 export interface ImageFilter {
@@ -53,6 +61,27 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
         );
       }
       return (await query.execute()).map(toImageRecord);
+    },
+
+    /** The newest image of each showcase category that has one (one indexed look-up each). */
+    async showcase(): Promise<ShowcaseImages> {
+      const newest = await Promise.all(
+        showcaseCategories.map((category) =>
+          db
+            .selectFrom('images')
+            .selectAll()
+            .where('category', '=', category)
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst(),
+        ),
+      );
+      const showcase: ShowcaseImages = {};
+      showcaseCategories.forEach((category, index) => {
+        const row = newest[index];
+        if (row) showcase[category] = { path: toImageRecord(row).path, altText: row.alt_text };
+      });
+      return showcase;
     },
 
     async find(id: number): Promise<ImageRecord | undefined> {

@@ -45,6 +45,12 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
     return { images: await images.list({ q: q || undefined, category }) };
   });
 
+  // The home page's hero and tuition-card images; public, like the list.
+  app.get('/api/images/showcase', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return images.showcase();
+  });
+
   app.post('/api/admin/images', async (request, reply) => {
     const upload = await readUpload(request, 'image', config.imageMaxBytes);
     const fields = parseInput(imageUploadFieldsSchema, upload.fields);

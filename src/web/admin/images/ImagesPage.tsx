@@ -44,6 +44,11 @@ export function ImagesPage() {
           <Upload className="h-4 w-4" aria-hidden /> Upload Image
         </button>
       </div>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        The home page shows the newest image in the <strong>hero</strong> category at the top, and the newest{' '}
+        <strong>tutoring</strong>, <strong>online</strong> and <strong>classroom</strong> images on its three tuition
+        cards. Write alt text that says what the photo shows.
+      </p>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-[1fr_16rem]">
         <div>

@@ -2,6 +2,7 @@ import { Calendar, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { type BlogPostSummary, formatPostDate } from '../../../shared/blog';
 import { blogPostPath } from '../../../shared/routes';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 
 export function CategoryBadge({ category }: { category: string }) {
   return (
@@ -11,19 +12,25 @@ export function CategoryBadge({ category }: { category: string }) {
   );
 }
 
+interface BlogCardProps {
+  post: BlogPostSummary;
+  headingLevel?: 'h2' | 'h3';
+  /** In the first view (the first card of a list): its image is not lazy-loaded. */
+  eager?: boolean;
+}
+
 /** One post in a list: the whole card is one link, named by the title. */
-export function BlogCard({ post, headingLevel = 'h2' }: { post: BlogPostSummary; headingLevel?: 'h2' | 'h3' }) {
+export function BlogCard({ post, headingLevel = 'h2', eager = false }: BlogCardProps) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       {post.featuredImage ? (
-        <img
+        <ResponsiveImage
           src={post.featuredImage}
           alt=""
-          loading="lazy"
-          decoding="async"
-          width={640}
-          height={360}
+          // The card grid: three columns in the 80rem column from 1024 px, two from 640 px, else one.
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, 100vw"
+          eager={eager}
           className="aspect-video w-full bg-slate-100 object-cover"
         />
       ) : (

@@ -1,0 +1,99 @@
+// Lighthouse (mobile preset) on every public page of the production build, in the system
+// Chromium. Prints the four category scores and LCP per page, then the image audits.
+// Usage: npm run build && npm run lighthouse
+// The site is measured as staff use it: the home page's hero and tuition cards hold 4000 x 3000
+// camera photos and a blog post has a featured and an inline image (scripts/lib/sample-content.ts).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../tests/e2e/server';
+import { findChromium } from './find-chromium.mjs';
+import { samplePostSlug, seedSampleContent } from './lib/sample-content';
+
+const publicPaths = [
+  '/',
+  '/free-assessment',
+  '/exam-resits',
+  '/primary-tuition',
+  '/secondary-tuition',
+  '/subjects',
+  '/why-northstar',
+  '/contact',
+  '/blog',
+  `/blog/${samplePostSlug}`,
+  '/privacy',
+  '/terms',
+];
+
+const imageAudits = [
+  'image-delivery-insight',
+  'uses-responsive-images',
+  'modern-image-formats',
+  'uses-optimized-images',
+  'offscreen-images',
+  'unsized-images',
+  'image-aspect-ratio',
+  'image-size-responsive',
+  'lcp-lazy-loaded',
+  'prioritize-lcp-image',
+  'lcp-discovery-insight',
+];
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const key = 'lighthouse-admin-key-0123456789abcdef';
+const server = await startServer({ ADMIN_API_KEY: key, PAGE_CACHE_MS: '0' });
+// Root cannot run Chromium's sandbox (CI runs as root); elsewhere keep it.
+const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await seedSampleContent(server.baseUrl, key);
+  chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', '--no-first-run', '--disable-background-networking', ...sandbox],
+  });
+  const scores: Record<string, string | number>[] = [];
+  const images: Record<string, string | number>[] = [];
+  for (const pagePath of publicPaths) {
+    const result = await lighthouse(`${server.baseUrl}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile', // the default mobile preset: Moto G Power, slow 4G, 4x CPU slowdown
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    scores.push({
+      page: pagePath,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      LCP: audits['largest-contentful-paint']?.displayValue ?? '?',
+      CLS: audits['cumulative-layout-shift']?.displayValue ?? '?',
+    });
+    const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? []).filter(
+      (request) => request.resourceType === 'Image',
+    );
+    const failing = imageAudits.filter((id) => audits[id] && audits[id].score !== null && audits[id].score < 0.9);
+    images.push({
+      page: pagePath,
+      'image requests': requests.length,
+      'image KB': (requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024).toFixed(1),
+      'image audits passed': imageAudits.filter((id) => audits[id]?.score !== null && (audits[id]?.score ?? 0) >= 0.9)
+        .length,
+      'failing (score < 0.9)': failing.map((id) => `${id} ${audits[id]?.displayValue ?? ''}`.trim()).join('; ') || '-',
+    });
+  }
+  console.table(scores);
+  console.log(`Image audits checked on every page: ${imageAudits.join(', ')} (not applicable ones are skipped)`);
+  console.table(images);
+} finally {
+  await chrome?.kill();
+  await server.stop();
+  server.remove();
+}

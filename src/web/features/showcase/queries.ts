@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShowcaseImages } from '../../../shared/images';
+import type { SiteApi } from '../../../shared/site-api';
+import { useSiteApi } from '../../lib/contexts';
+import type { PrefetchContext } from '../../routes';
+
+export const showcaseQuery = (api: SiteApi) =>
+  queryOptions({ queryKey: ['images', 'showcase'], queryFn: () => api.getShowcaseImages() });
+
+/** Server: the home page's images, so its first HTML already holds them (no shift, no flash). */
+export async function prefetchShowcase({ queryClient, api }: PrefetchContext) {
+  await queryClient.prefetchQuery(showcaseQuery(api));
+}
+
+/** The newest image for each home-page place; none while loading or if the read fails. */
+export function useShowcaseImages(): ShowcaseImages {
+  return useQuery(showcaseQuery(useSiteApi())).data ?? {};
+}
