@@ -35,12 +35,12 @@ try {
   for (const dpr of [2, 3]) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: dpr });
     const images = new Map<string, number>();
-    const inFirstView = new Set<string>();
+    const beforeScrolling = new Set<string>();
     let scrolled = false;
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'image') return;
       images.set(response.url(), (await response.body()).length);
-      if (!scrolled) inFirstView.add(response.url());
+      if (!scrolled) beforeScrolling.add(response.url());
     });
     await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
     scrolled = true;
@@ -52,7 +52,7 @@ try {
     const total = [...images.values()].reduce((sum, bytes) => sum + bytes, 0);
     console.log(`\nPhone 390 px wide, device pixel ratio ${dpr}:`);
     for (const [url, bytes] of images) {
-      console.log(`  ${new URL(url).pathname}  ${kb(bytes)}${inFirstView.has(url) ? '  (first view)' : '  (lazy)'}`);
+      console.log(`  ${new URL(url).pathname}  ${kb(bytes)}${beforeScrolling.has(url) ? '  (loaded before scrolling)' : '  (loaded on scrolling)'}`);
     }
     console.log(`  after:  ${kb(total)} of images for the whole page (hero, three cards, logo)`);
     console.log(`  before: ${kb(before)} (the five uploaded files as they are)`);
