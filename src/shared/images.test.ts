@@ -3,9 +3,9 @@ import { imageDirectory, parseImagePath, srcSetOf, variantWidths } from './image
 
 describe('variantWidths', () => {
   it('never upscales: only targets narrower than the original, plus the original when small enough', () => {
-    expect(variantWidths(4000)).toEqual([160, 320, 640, 1024, 1600]);
-    expect(variantWidths(1600)).toEqual([160, 320, 640, 1024, 1600]);
-    expect(variantWidths(512)).toEqual([160, 320, 512]);
+    expect(variantWidths(4000)).toEqual([160, 320, 480, 640, 800, 1024, 1280, 1600]);
+    expect(variantWidths(1600)).toEqual([160, 320, 480, 640, 800, 1024, 1280, 1600]);
+    expect(variantWidths(512)).toEqual([160, 320, 480, 512]);
     expect(variantWidths(100)).toEqual([100]);
   });
 });
@@ -19,10 +19,11 @@ describe('parseImagePath', () => {
     expect(parsed.variants.map((variant) => [variant.width, variant.height])).toEqual([
       [160, 80],
       [320, 160],
+      [480, 240],
       [512, 256],
     ]);
     expect(srcSetOf(parsed.variants)).toBe(
-      '/images/7/ab12cd34ef-512x256/160.webp 160w, /images/7/ab12cd34ef-512x256/320.webp 320w, /images/7/ab12cd34ef-512x256/512.webp 512w',
+      '/images/7/ab12cd34ef-512x256/160.webp 160w, /images/7/ab12cd34ef-512x256/320.webp 320w, /images/7/ab12cd34ef-512x256/480.webp 480w, /images/7/ab12cd34ef-512x256/512.webp 512w',
     );
   });
 

@@ -36,7 +36,7 @@ export function PageHero({ title, lead, image, children }: PageHeroProps) {
             src={image.path}
             alt={image.altText}
             // Half of the 80rem column beside the text; the full width under it on smaller screens.
-            sizes="(min-width: 1280px) 608px, (min-width: 1024px) 48vw, 100vw"
+            sizes="(min-width: 1280px) 608px, (min-width: 1024px) 48vw, calc(100vw - 2rem)"
             priority
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"
           />

@@ -72,6 +72,7 @@ describe('image library API and pipeline', () => {
     expect(image.variants.map((variant) => [variant.width, variant.height])).toEqual([
       [160, 80],
       [320, 160],
+      [480, 240],
       [640, 320],
       [700, 350],
     ]);

@@ -68,9 +68,16 @@ export async function processImage(input: Buffer, { maxPixels }: PipelineLimits)
     const original = await encodeOriginal(sharp(input, options).rotate(), format);
     const fingerprint = crypto.createHash('sha256').update(original.data).digest('hex').slice(0, 16);
     const files: ProcessedFile[] = [original];
-    for (const width of variantWidths(original.width)) {
-      const variant = await sharp(input, { ...options, animated: false })
-        .rotate()
+    // Decode and orient once, at the largest variant's size; every variant is cut from that.
+    const widths = variantWidths(original.width);
+    const base = await sharp(input, { ...options, animated: false })
+      .rotate()
+      .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+    for (const width of widths) {
+      const variant = await sharp(base.data, { raw })
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78, effort: 4 })
         .toBuffer({ resolveWithObject: true });

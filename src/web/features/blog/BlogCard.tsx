@@ -29,7 +29,7 @@ export function BlogCard({ post, headingLevel = 'h2', eager = false }: BlogCardP
           src={post.featuredImage}
           alt=""
           // The card grid: three columns in the 80rem column from 1024 px, two from 640 px, else one.
-          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, 100vw"
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, calc(100vw - 2rem)"
           eager={eager}
           className="aspect-video w-full bg-slate-100 object-cover"
         />
