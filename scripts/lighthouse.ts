@@ -9,7 +9,7 @@ import { startServer } from '../tests/e2e/server';
 import { findChromium } from './find-chromium.mjs';
 import { samplePostSlug, seedSampleContent } from './lib/sample-content';
 
-const publicPaths = [
+const allPublicPaths = [
   '/',
   '/free-assessment',
   '/exam-resits',
@@ -38,6 +38,9 @@ const imageAudits = [
   'lcp-discovery-insight',
 ];
 
+// `npm run lighthouse -- / /blog` measures only those pages.
+const publicPaths = process.argv.length > 2 ? process.argv.slice(2) : allPublicPaths;
+
 interface NetworkRequest {
   resourceType?: string;
   transferSize?: number;
@@ -65,7 +68,10 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A failed run scores 0: say why rather than print a misleading row.
+    if (runtimeError)
+      console.error(`${pagePath}: Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     scores.push({
       page: pagePath,
@@ -73,7 +79,10 @@ try {
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
       seo: score('seo'),
+      FCP: audits['first-contentful-paint']?.displayValue ?? '?',
       LCP: audits['largest-contentful-paint']?.displayValue ?? '?',
+      TBT: audits['total-blocking-time']?.displayValue ?? '?',
+      'Speed Index': audits['speed-index']?.displayValue ?? '?',
       CLS: audits['cumulative-layout-shift']?.displayValue ?? '?',
     });
     const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? []).filter(

@@ -1,22 +1,38 @@
-import { type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { ImageRecord } from '../../src/shared/images';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
 import { axeViolations, expect, test } from './fixtures';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const images = Array.from({ length: 14 }, (_, index) => ({
-  id: index + 1,
-  path: index % 2 === 0 ? '/favicon.svg' : '/favicon.svg?v=2',
-  altText: `Library image ${index + 1}`,
-  filename: `image-${index + 1}.png`,
-}));
 
-/** Signed in the way the admin shell stores it (SPEC.md section 4), with a stand-in image library. */
+/** Signed in the way the admin shell stores it (SPEC.md section 4). */
 async function signIn(page: Page) {
   await page.addInitScript((key) => {
     sessionStorage.setItem('adminApiKey', key);
     sessionStorage.setItem('adminLoggedIn', 'true');
   }, BLOG_KEY);
-  await page.route('**/api/images', (route) => route.fulfill({ json: { images } }));
+}
+
+/** Uploads `count` small images through the real API, oldest first, alt text 'Library image N <run>'. */
+async function uploadLibrary(request: APIRequestContext, count: number): Promise<ImageRecord[]> {
+  const uploaded: ImageRecord[] = [];
+  for (let index = 1; index <= count; index += 1) {
+    const png = await sharp({ create: { width: 40 + index, height: 30, channels: 3, background: '#2255aa' } })
+      .png()
+      .toBuffer();
+    const response = await request.post('/api/admin/images', {
+      headers: blogAdminHeaders,
+      multipart: {
+        image: { name: `library-${index}.png`, mimeType: 'image/png', buffer: png },
+        category: 'blog',
+        altText: `Library image ${index} ${run}`,
+      },
+    });
+    expect(response.status()).toBe(201);
+    uploaded.push((await response.json()) as ImageRecord);
+  }
+  return uploaded;
 }
 
 const editorBody = (page: Page) => page.getByRole('dialog').locator('.ProseMirror');
@@ -46,10 +62,12 @@ test.describe('admin blog management', () => {
 
   test('create, edit, publish, unpublish and delete through the dialogs and the editor', async ({
     page,
+    request,
     consoleErrors,
   }) => {
     // One long journey through the whole screen; on a shared two-core machine it needs the time.
     test.setTimeout(120_000);
+    const library = await uploadLibrary(request, 14);
     await signIn(page);
     await page.goto('/admin/blog');
     await page.getByRole('button', { name: 'Create New Post' }).click();
@@ -92,19 +110,22 @@ test.describe('admin blog management', () => {
     await expect(editorBody(page).locator('strong')).toHaveText('strong words');
     await expect(redo).toBeDisabled();
 
-    // Insert an image from the picker, then replace it by clicking it.
+    // Insert an image from the picker (the library's own, searched), then replace it by clicking it.
     await dialog.getByRole('button', { name: 'Insert image' }).click();
     const picker = dialog.getByRole('region', { name: 'Insert Image' });
-    await expect(picker.getByRole('listitem')).toHaveCount(12);
+    await picker.getByRole('searchbox', { name: 'Search images' }).fill(run);
+    await expect(picker.getByRole('listitem')).toHaveCount(12); // newest first: 14 down to 3
     await expect(picker.getByText('Showing first 12 images.', { exact: false })).toBeVisible();
-    await picker.getByRole('button', { name: 'Choose Library image 1', exact: true }).click();
+    await picker.getByRole('button', { name: `Choose Library image 14 ${run}`, exact: true }).click();
     await expect(picker).toHaveCount(0);
-    await expect(editorBody(page).locator('img')).toHaveAttribute('src', '/favicon.svg');
+    await expect(editorBody(page).locator('img')).toHaveAttribute('src', library[13]!.path);
     await editorBody(page).locator('img').click();
     const replace = dialog.getByRole('region', { name: 'Replace Image' });
-    await replace.getByRole('button', { name: 'Choose Library image 2', exact: true }).click();
+    await replace.getByRole('searchbox', { name: 'Search images' }).fill(`Library image 3 ${run}`);
+    await expect(replace.getByRole('listitem')).toHaveCount(1);
+    await replace.getByRole('button', { name: `Choose Library image 3 ${run}`, exact: true }).click();
     await expect(editorBody(page).locator('img')).toHaveCount(1);
-    await expect(editorBody(page).locator('img')).toHaveAttribute('src', '/favicon.svg?v=2');
+    await expect(editorBody(page).locator('img')).toHaveAttribute('src', library[2]!.path);
 
     // Save as a draft.
     await dialog.getByRole('combobox', { name: 'Status' }).click();

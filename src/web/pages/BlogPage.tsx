@@ -68,7 +68,7 @@ export function BlogPage() {
               ) : (
                 <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {list.data.posts.map((post, index) => (
-                    <BlogCard key={post.id} post={post} eager={index === 0} />
+                    <BlogCard key={post.id} post={post} priority={index === 0} />
                   ))}
                 </div>
               )}

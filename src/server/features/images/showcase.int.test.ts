@@ -94,9 +94,10 @@ describe('library images on public pages', () => {
     expect(attribute(bodyTag!, 'loading')).toBe('lazy');
     expect(externalTag).toBe(`<img src="${external}" alt="A cat" />`);
 
-    // The list's card uses the variants too, and as the first card it is not lazy.
+    // The list's card uses the variants too, and as the first card (the likely LCP) it comes first.
     const cardTag = imageTags((await subject.app.inject('/blog')).body)[0]!;
     expect(attribute(cardTag, 'srcset')).toBe(featured.srcSet);
     expect(attribute(cardTag, 'loading')).toBe('eager');
+    expect(attribute(cardTag, 'fetchpriority')).toBe('high');
   });
 });

@@ -43,20 +43,3 @@ export function createBlogAdminApi(apiKey: string | null) {
     },
   };
 }
-
-export interface PickerImage {
-  id: number;
-  path: string;
-  altText: string;
-  filename: string;
-}
-
-/** GET /api/images (public): the library the editor's picker shows. */
-export async function fetchImages(): Promise<PickerImage[]> {
-  const response = await fetch('/api/images', { credentials: 'include' });
-  // Before the image library is installed the path does not exist: an empty library, not an error.
-  if (response.status === 404) return [];
-  if (!response.ok) throw new Error('Failed to fetch images');
-  const body = (await response.json()) as { images?: PickerImage[] };
-  return body.images ?? [];
-}

@@ -93,7 +93,12 @@ function PickerGrid({
   onSelect: (image: ImageRecord) => void;
 }) {
   if (images.isPending) return <p className="text-slate-700">Loading images...</p>;
-  if (images.isError) return <p className="text-red-700">Error loading images</p>;
+  if (images.isError)
+    return (
+      <p role="alert" className="text-red-700">
+        Error loading images
+      </p>
+    );
   if (images.data.length === 0) return <p className="text-slate-700">No images available</p>;
   return (
     <>

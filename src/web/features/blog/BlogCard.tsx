@@ -15,12 +15,12 @@ export function CategoryBadge({ category }: { category: string }) {
 interface BlogCardProps {
   post: BlogPostSummary;
   headingLevel?: 'h2' | 'h3';
-  /** In the first view (the first card of a list): its image is not lazy-loaded. */
-  eager?: boolean;
+  /** The first card of a list: its image is likely the largest in view, so it is fetched first. */
+  priority?: boolean;
 }
 
 /** One post in a list: the whole card is one link, named by the title. */
-export function BlogCard({ post, headingLevel = 'h2', eager = false }: BlogCardProps) {
+export function BlogCard({ post, headingLevel = 'h2', priority = false }: BlogCardProps) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
@@ -30,7 +30,7 @@ export function BlogCard({ post, headingLevel = 'h2', eager = false }: BlogCardP
           alt=""
           // The card grid: three columns in the 80rem column from 1024 px, two from 640 px, else one.
           sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, calc(100vw - 2rem)"
-          eager={eager}
+          priority={priority}
           className="aspect-video w-full bg-slate-100 object-cover"
         />
       ) : (
