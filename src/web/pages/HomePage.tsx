@@ -71,7 +71,7 @@ export function HomePage() {
                     alt={image.altText}
                     // Three to a row inside the 80rem column from 768 px; one to a row below.
                     sizes="(min-width: 1280px) 400px, (min-width: 768px) 31vw, calc(100vw - 2rem)"
-                    className="aspect-[3/2] w-full object-cover"
+                    className="aspect-[16/9] w-full object-cover md:aspect-[3/2]"
                   />
                 )}
                 <div className="flex flex-1 flex-col p-6">
