@@ -52,7 +52,9 @@ try {
     const total = [...images.values()].reduce((sum, bytes) => sum + bytes, 0);
     console.log(`\nPhone 390 px wide, device pixel ratio ${dpr}:`);
     for (const [url, bytes] of images) {
-      console.log(`  ${new URL(url).pathname}  ${kb(bytes)}${beforeScrolling.has(url) ? '  (loaded before scrolling)' : '  (loaded on scrolling)'}`);
+      console.log(
+        `  ${new URL(url).pathname}  ${kb(bytes)}${beforeScrolling.has(url) ? '  (loaded before scrolling)' : '  (loaded on scrolling)'}`,
+      );
     }
     console.log(`  after:  ${kb(total)} of images for the whole page (hero, three cards, logo)`);
     console.log(`  before: ${kb(before)} (the five uploaded files as they are)`);

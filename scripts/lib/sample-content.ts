@@ -15,7 +15,9 @@ export async function cameraPhoto(width = 4000, height = 3000, seed = 0): Promis
     return ((h ^ (h >>> 16)) >>> 0) / 4294967296 - 0.5;
   };
   const texture = (x: number, y: number, channel: number) =>
-    40 * hash(x >> 5, y >> 5, channel) + 28 * hash(x >> 3, y >> 3, channel + 3) + 18 * hash(x >> 1, y >> 1, channel + 6);
+    40 * hash(x >> 5, y >> 5, channel) +
+    28 * hash(x >> 3, y >> 3, channel + 3) +
+    18 * hash(x >> 1, y >> 1, channel + 6);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const index = (y * width + x) * 3;

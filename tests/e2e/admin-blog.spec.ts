@@ -159,9 +159,10 @@ test.describe('admin blog management', () => {
 
     const publicPage = await page.request.get(`/blog/editor-post-${run}`);
     expect(publicPage.status()).toBe(200);
-    const html = await publicPage.text();
-    expect(html).toContain('<strong>strong words</strong>');
-    expect(html).toContain('<img src="/favicon.svg?v=2" alt="" />');
+    const body = /<div data-post-body[^>]*>(.*?)<\/div>/.exec(await publicPage.text())?.[1];
+    expect(body).toContain('<strong>strong words</strong>');
+    // The chosen library image, drawn from its WebP variants on the public page.
+    expect(body).toContain(`srcset="${library[2]!.srcSet}"`);
 
     // Unpublish: gone from the public site again.
     await card.getByRole('button', { name: /^Edit/ }).click();
