@@ -4,36 +4,16 @@
 // every request renders. Figures are reported, never asserted.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { freePort, waitFor } from './lib/net.mjs';
 
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const categories = ['Study Tips', 'Exam Prep', 'Maths', 'English', 'Science', 'GCSE', 'SATs', '11+', 'Parents', 'News'];
 
 execFileSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blog-'));
 const port = await freePort();

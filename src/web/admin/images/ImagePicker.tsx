@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
 import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { CategorySelect } from './CategorySelect';
-import { fetchImages, imagesQueryKey } from './api';
+import { ImageFilters, useImageLibrary } from './ImageFilters';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
 
 export interface ImagePickerProps {
@@ -20,50 +19,22 @@ export interface ImagePickerProps {
  * editor's Insert/Replace Image panel and the featured-image field.
  */
 export function ImagePicker({ onSelect, limit = 12, uploadCategory = 'blog' }: ImagePickerProps) {
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<ImageCategory | 'all'>('all');
-  const query = { q: useDeferredValue(search.trim()), category };
-  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => fetchImages(query) });
+  const { images, filters } = useImageLibrary();
   const { upload, pending } = useImageActions();
-  const ids = { search: useId(), category: useId(), file: useId() };
+  const fileId = useId();
 
   return (
     <div className="grid gap-3">
-      <div className="grid gap-2 sm:grid-cols-[1fr_12rem]">
-        <div>
-          <label htmlFor={ids.search} className="sr-only">
-            Search images
-          </label>
-          <input
-            id={ids.search}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search images"
-            className="w-full rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.category} className="sr-only">
-            Category
-          </label>
-          <CategorySelect
-            id={ids.category}
-            value={category}
-            withAll
-            onChange={(value) => setCategory(value as ImageCategory | 'all')}
-          />
-        </div>
-      </div>
+      <ImageFilters filters={filters} compact />
       <div>
         <label
-          htmlFor={ids.file}
+          htmlFor={fileId}
           className="inline-block cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:ring-2"
         >
           {pending === 'upload' ? 'Uploading...' : 'Upload new image'}
         </label>
         <input
-          id={ids.file}
+          id={fileId}
           type="file"
           accept="image/*"
           className="sr-only"
@@ -88,7 +59,7 @@ function PickerGrid({
   limit,
   onSelect,
 }: {
-  images: ReturnType<typeof useQuery<ImageRecord[]>>;
+  images: UseQueryResult<ImageRecord[]>;
   limit: number;
   onSelect: (image: ImageRecord) => void;
 }) {

@@ -1,32 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Upload } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type { ImageCategory, ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images';
 import { paths } from '../../../shared/routes';
 import { Seo } from '../../lib/seo';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { CategorySelect } from './CategorySelect';
 import { DropZone } from './DropZone';
 import { EditDialog } from './EditDialog';
 import { ImageCard } from './ImageCard';
+import { ImageFilters, useImageLibrary } from './ImageFilters';
 import { UploadDialog } from './UploadDialog';
-import { fetchImages, imagesQueryKey } from './api';
 import { useImageActions } from './use-image-actions';
 
 /** /admin/images: the image library (SPEC.md section 2, "Image manager"). */
 export function ImagesPage() {
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<ImageCategory | 'all'>('all');
-  const q = useDeferredValue(search.trim());
-  const query = { q, category };
-  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => fetchImages(query) });
+  const { images, filters, filtered } = useImageLibrary();
+  const { category } = filters;
   const [uploadOpen, setUploadOpen] = useState(false);
   const [editing, setEditing] = useState<ImageRecord | null>(null);
   const [deleting, setDeleting] = useState<ImageRecord | null>(null);
   const { remove, pending } = useImageActions();
-  const ids = { search: useId(), category: useId() };
-  const filtered = q !== '' || category !== 'all';
 
   return (
     <div>
@@ -50,31 +43,8 @@ export function ImagesPage() {
         cards. Write alt text that says what the photo shows.
       </p>
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-[1fr_16rem]">
-        <div>
-          <label htmlFor={ids.search} className="block font-medium text-slate-900">
-            Search images
-          </label>
-          <input
-            id={ids.search}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="File name or alt text"
-            className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.category} className="block font-medium text-slate-900">
-            Category
-          </label>
-          <CategorySelect
-            id={ids.category}
-            value={category}
-            withAll
-            onChange={(value) => setCategory(value as ImageCategory | 'all')}
-          />
-        </div>
+      <div className="mt-6">
+        <ImageFilters filters={filters} />
       </div>
 
       <div className="mt-6">

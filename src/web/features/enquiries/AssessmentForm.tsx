@@ -1,5 +1,4 @@
-import { toast } from '../../components/ui/use-toast';
-import { errorDescription, honeypotValue, submitAssessment } from './api';
+import { honeypotValue, requestAssessment } from './api';
 import { Field, Honeypot } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -10,20 +9,8 @@ const schema = () => import('../../../shared/enquiry-schemas').then((module) => 
 /** The free assessment request (SPEC.md sections 2, 5 and 8). */
 export function AssessmentForm() {
   const form = useZodForm(schema, empty, 'assessment');
-  const send = async (values: typeof empty, element: HTMLFormElement) => {
-    try {
-      await submitAssessment({ ...values, website: honeypotValue(element) });
-      toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
-      return true;
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error submitting form',
-        description: errorDescription(error, 'Please try again later'),
-      });
-      return false;
-    }
-  };
+  const send = (values: typeof empty, element: HTMLFormElement) =>
+    requestAssessment({ ...values, website: honeypotValue(element) });
 
   return (
     <form

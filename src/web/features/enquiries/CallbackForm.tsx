@@ -1,5 +1,4 @@
-import { toast } from '../../components/ui/use-toast';
-import { errorDescription, honeypotValue, submitAssessment } from './api';
+import { honeypotValue, requestAssessment } from './api';
 import { Field, Honeypot } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -12,20 +11,8 @@ const callbackSubjectTitle = 'Call-back request';
 /** The short home form: sent as an assessment request titled 'Call-back request' (PRODUCT.md). */
 export function CallbackForm() {
   const form = useZodForm(schema, empty, 'callback');
-  const send = async (values: typeof empty, element: HTMLFormElement) => {
-    try {
-      await submitAssessment({ ...values, subjectTitle: callbackSubjectTitle, website: honeypotValue(element) });
-      toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
-      return true;
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error submitting form',
-        description: errorDescription(error, 'Please try again later'),
-      });
-      return false;
-    }
-  };
+  const send = (values: typeof empty, element: HTMLFormElement) =>
+    requestAssessment({ ...values, subjectTitle: callbackSubjectTitle, website: honeypotValue(element) });
 
   return (
     <form

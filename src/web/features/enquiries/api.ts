@@ -1,5 +1,6 @@
 // Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
 import type { AssessmentInput, ContactInput, CreatedSubmission } from '../../../shared/enquiry-schemas';
+import { toast } from '../../components/ui/use-toast';
 import { HttpError, apiRequest } from '../../lib/http';
 
 /** What the hidden honeypot holds at submit time (empty for people). */
@@ -10,6 +11,22 @@ export async function submitAssessment(input: AssessmentInput): Promise<CreatedS
   // SPEC.md section 7: the payload carries emailTitle, equal to subjectTitle.
   const response = await apiRequest('POST', '/api/assessments', { ...input, emailTitle: input.subjectTitle });
   return (await response.json()) as CreatedSubmission;
+}
+
+/** Sends an assessment request and tells the visitor how it went (SPEC.md section 8); true when sent. */
+export async function requestAssessment(input: AssessmentInput): Promise<boolean> {
+  try {
+    await submitAssessment(input);
+    toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
+    return true;
+  } catch (error) {
+    toast({
+      variant: 'destructive',
+      title: 'Error submitting form',
+      description: errorDescription(error, 'Please try again later'),
+    });
+    return false;
+  }
 }
 
 export async function submitContact(input: ContactInput): Promise<CreatedSubmission> {
