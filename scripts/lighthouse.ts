@@ -3,6 +3,8 @@
 // Usage: npm run build && npm run lighthouse
 // The site is measured as staff use it: the home page's hero and tuition cards hold 4000 x 3000
 // camera photos and a blog post has a featured and an inline image (scripts/lib/sample-content.ts).
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../tests/e2e/server';
@@ -38,7 +40,8 @@ const imageAudits = [
   'lcp-discovery-insight',
 ];
 
-// `npm run lighthouse -- / /blog` measures only those pages.
+// `npm run lighthouse -- / /blog` measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each full report.
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const publicPaths = process.argv.length > 2 ? process.argv.slice(2) : allPublicPaths;
 
 interface NetworkRequest {
@@ -68,6 +71,11 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    if (reportsDir) {
+      fs.mkdirSync(reportsDir, { recursive: true });
+      const name = pagePath.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
+      fs.writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     const { categories, audits, runtimeError } = result.lhr;
     // A failed run scores 0: say why rather than print a misleading row.
     if (runtimeError)

@@ -4,7 +4,11 @@ import path from 'node:path';
 /** The built browser files a page must reference, read once from Vite's manifest. */
 export interface ClientAssets {
   script?: string;
-  styles: string[];
+  /**
+   * The site's whole stylesheet, written into every page's head (decision 0011): a first visit
+   * paints without waiting for a second request; later pages arrive as JSON, not HTML.
+   */
+  inlineCss: string;
   preloads: string[];
 }
 
@@ -19,7 +23,7 @@ export const clientEntry = 'src/web/entry-client.tsx';
 
 export function readClientAssets(clientDir: string | undefined): ClientAssets {
   const manifestPath = clientDir && path.join(clientDir, '.vite', 'manifest.json');
-  if (!manifestPath || !fs.existsSync(manifestPath)) return { styles: [], preloads: [] };
+  if (!manifestPath || !fs.existsSync(manifestPath)) return { inlineCss: '', preloads: [] };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[clientEntry];
   if (!entry) throw new Error(`The client build has no entry for ${clientEntry}; rebuild with npm run build.`);
@@ -36,5 +40,10 @@ export function readClientAssets(clientDir: string | undefined): ClientAssets {
   };
   entry.imports?.forEach(visit);
   const url = (file: string) => `/${file}`;
-  return { script: url(entry.file), styles: [...styles].map(url), preloads: [...preloads].map(url) };
+  const inlineCss = [...styles]
+    .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
+    .join('\n')
+    // Nothing in the CSS may end the <style> element early.
+    .replace(/<\/style/gi, '<\\/style');
+  return { script: url(entry.file), inlineCss, preloads: [...preloads].map(url) };
 }

@@ -27,9 +27,11 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     ...headEntries(page.meta, publicUrl, page.pathname).map(headTag),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<meta name="theme-color" content="#1d4ed8">',
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    assets.script ? `<script type="module" src="${assets.script}"></script>` : '',
+    assets.inlineCss ? `<style>${assets.inlineCss}</style>` : '',
+    // The page is readable without JavaScript (it only hydrates), so the hero image and the text
+    // go first and the scripts follow at low priority (decision 0011).
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
+    assets.script ? `<script type="module" src="${assets.script}" fetchpriority="low"></script>` : '',
   ].join('');
   return (
     `<!doctype html><html lang="en-GB"><head>${head}</head><body>` +

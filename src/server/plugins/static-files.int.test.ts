@@ -12,7 +12,7 @@ function writeClientBuild(): string {
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.js'), 'console.log("hi")');
   fs.writeFileSync(path.join(dir, 'assets', 'vendor-def456.js'), 'export const x = 1');
-  fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.css'), 'body{}');
+  fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.css'), 'body{}/* </style> */');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest = {
     [clientEntry]: {
@@ -39,10 +39,11 @@ describe('built client files', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('references the entry script, its styles and its imports from every page', async () => {
+  it('references the entry script and its imports, and writes its styles into every page', async () => {
     const html = (await subject.app.inject('/')).body;
     expect(html).toContain('<script type="module" src="/assets/entry-client-abc123.js"></script>');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/entry-client-abc123.css">');
+    // Inlined, with nothing able to close the style element early.
+    expect(html).toContain('<style>body{}/* <\\/style> */</style>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/vendor-def456.js">');
   });
 
