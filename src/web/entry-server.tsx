@@ -25,6 +25,8 @@ export interface RenderInput {
 export interface RenderOutput {
   status: number;
   pathname: string;
+  /** The page's own chunk (a manifest key), when it has one: the document preloads it. */
+  pageModule?: string;
   html: string;
   meta: PageMeta;
   state: InitialState;
@@ -35,12 +37,13 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
+  const { route } = resolveRoute(pathname);
   let status = match ? 200 : 404;
 
   const [, outcome] = await Promise.all([
     prefetchSettings(queryClient, api),
     match?.route.prefetch?.({ queryClient, api, params: match.params, searchParams }),
-    loadPage(resolveRoute(pathname).route),
+    loadPage(route),
   ]);
   if (outcome?.status) status = outcome.status;
 
@@ -57,6 +60,7 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   return {
     status,
     pathname,
+    pageModule: route.module,
     html,
     meta,
     state: { shell, queries: dehydrate(queryClient) },

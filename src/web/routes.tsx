@@ -23,41 +23,39 @@ export interface PageRoute {
   /** The page itself, in the main bundle; or `load`, which fetches it as a separate chunk. */
   component?: ComponentType<PageProps>;
   load?: () => Promise<ComponentType<PageProps>>;
+  /** With `load`: the chunk's source path (its key in Vite's manifest), so the server can preload it. */
+  module?: string;
   /** Server only: loads the page's data into the cache before rendering; may turn the answer into a 404. */
   prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
+}
+
+// Every page but the home page is a chunk of its own. The glob keeps each one's source path,
+// which the server needs to preload the chunk with the page that uses it.
+const lazyPages = import.meta.glob<Record<string, ComponentType<PageProps>>>([
+  './pages/*Page.tsx',
+  '!./pages/HomePage.tsx',
+]);
+
+function lazyPage(name: string): Required<Pick<PageRoute, 'load' | 'module'>> {
+  const importPage = lazyPages[`./pages/${name}.tsx`];
+  if (!importPage) throw new Error(`There is no page module ./pages/${name}.tsx`);
+  return { module: `src/web/pages/${name}.tsx`, load: () => importPage().then((page) => page[name]!) };
 }
 
 /** Every page, matched in order; no match renders the Not-found screen with a 404. */
 export const pageRoutes: readonly PageRoute[] = [
   { path: paths.home, component: HomePage, prefetch: prefetchShowcase },
-  {
-    path: paths.freeAssessment,
-    load: () => import('./pages/FreeAssessmentPage').then((page) => page.FreeAssessmentPage),
-  },
-  { path: paths.examResits, load: () => import('./pages/ExamResitsPage').then((page) => page.ExamResitsPage) },
-  {
-    path: paths.primaryTuition,
-    load: () => import('./pages/PrimaryTuitionPage').then((page) => page.PrimaryTuitionPage),
-  },
-  {
-    path: paths.secondaryTuition,
-    load: () => import('./pages/SecondaryTuitionPage').then((page) => page.SecondaryTuitionPage),
-  },
-  { path: paths.subjects, load: () => import('./pages/SubjectsPage').then((page) => page.SubjectsPage) },
-  { path: paths.why, load: () => import('./pages/WhyUsPage').then((page) => page.WhyUsPage) },
-  { path: paths.contact, load: () => import('./pages/ContactPage').then((page) => page.ContactPage) },
-  {
-    path: paths.blog,
-    load: () => import('./pages/BlogPage').then((page) => page.BlogPage),
-    prefetch: prefetchBlogList,
-  },
-  {
-    path: paths.blogPost,
-    load: () => import('./pages/BlogPostPage').then((page) => page.BlogPostPage),
-    prefetch: prefetchBlogPost,
-  },
-  { path: paths.privacy, load: () => import('./pages/PrivacyPage').then((page) => page.PrivacyPage) },
-  { path: paths.terms, load: () => import('./pages/TermsPage').then((page) => page.TermsPage) },
+  { path: paths.freeAssessment, ...lazyPage('FreeAssessmentPage') },
+  { path: paths.examResits, ...lazyPage('ExamResitsPage') },
+  { path: paths.primaryTuition, ...lazyPage('PrimaryTuitionPage') },
+  { path: paths.secondaryTuition, ...lazyPage('SecondaryTuitionPage') },
+  { path: paths.subjects, ...lazyPage('SubjectsPage') },
+  { path: paths.why, ...lazyPage('WhyUsPage') },
+  { path: paths.contact, ...lazyPage('ContactPage') },
+  { path: paths.blog, ...lazyPage('BlogPage'), prefetch: prefetchBlogList },
+  { path: paths.blogPost, ...lazyPage('BlogPostPage'), prefetch: prefetchBlogPost },
+  { path: paths.privacy, ...lazyPage('PrivacyPage') },
+  { path: paths.terms, ...lazyPage('TermsPage') },
   { path: paths.admin, component: AdminRoute },
   { path: paths.adminBlog, component: AdminRoute },
   { path: paths.adminImages, component: AdminRoute },
@@ -65,10 +63,7 @@ export const pageRoutes: readonly PageRoute[] = [
 ];
 
 /** What any path no route matches shows, with a 404; a chunk of its own, like the other pages. */
-export const notFoundRoute: PageRoute = {
-  path: '*',
-  load: () => import('./pages/NotFoundPage').then((page) => page.NotFoundPage),
-};
+export const notFoundRoute: PageRoute = { path: '*', ...lazyPage('NotFoundPage') };
 
 export function findRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | null {
   for (const route of pageRoutes) {

@@ -10,6 +10,8 @@ export interface ClientAssets {
    */
   inlineCss: string;
   preloads: string[];
+  /** A lazy page's chunk and the chunks it imports that every page does not already load. */
+  pagePreloads(module: string | undefined): string[];
 }
 
 interface ManifestChunk {
@@ -17,33 +19,44 @@ interface ManifestChunk {
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
 }
 
 export const clientEntry = 'src/web/entry-client.tsx';
 
 export function readClientAssets(clientDir: string | undefined): ClientAssets {
   const manifestPath = clientDir && path.join(clientDir, '.vite', 'manifest.json');
-  if (!manifestPath || !fs.existsSync(manifestPath)) return { inlineCss: '', preloads: [] };
+  if (!manifestPath || !fs.existsSync(manifestPath)) return { inlineCss: '', preloads: [], pagePreloads: () => [] };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[clientEntry];
   if (!entry) throw new Error(`The client build has no entry for ${clientEntry}; rebuild with npm run build.`);
 
-  const styles = new Set(entry.css ?? []);
-  const preloads = new Set<string>();
-  // Static imports of the entry load on every page: preload them so they download in parallel.
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || preloads.has(chunk.file)) return;
-    preloads.add(chunk.file);
-    chunk.css?.forEach((file) => styles.add(file));
-    chunk.imports?.forEach(visit);
+  /** The chunk at `key` and the chunks it imports statically, as manifest keys, skipping `known`. */
+  const collect = (key: string, keys = new Set<string>(), known = new Set<string>()) => {
+    if (!manifest[key] || keys.has(key) || known.has(key)) return keys;
+    keys.add(key);
+    manifest[key].imports?.forEach((next) => collect(next, keys, known));
+    return keys;
   };
-  entry.imports?.forEach(visit);
-  const url = (file: string) => `/${file}`;
-  const inlineCss = [...styles]
+  const url = (key: string) => `/${manifest[key]!.file}`;
+  // What every page loads: the entry and its static imports (preloaded so they download in parallel).
+  const everyPage = collect(clientEntry);
+  const preloads = [...everyPage].filter((key) => key !== clientEntry).map(url);
+  // A lazy page's chunk and what it adds to that: preloaded with the page that uses it.
+  const pagePreloads = new Map<string, string[]>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isDynamicEntry) pagePreloads.set(key, [...collect(key, new Set(), everyPage)].map(url));
+  }
+  const inlineCss = [...everyPage]
+    .flatMap((key) => manifest[key]!.css ?? [])
     .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
     .join('\n')
     // Nothing in the CSS may end the <style> element early.
     .replace(/<\/style/gi, '<\\/style');
-  return { script: url(entry.file), inlineCss, preloads: [...preloads].map(url) };
+  return {
+    script: url(clientEntry),
+    inlineCss,
+    preloads,
+    pagePreloads: (module) => (module && pagePreloads.get(module)) || [],
+  };
 }

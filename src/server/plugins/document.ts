@@ -30,7 +30,9 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     assets.inlineCss ? `<style>${assets.inlineCss}</style>` : '',
     // The page is readable without JavaScript (it only hydrates), so the hero image and the text
     // go first and the scripts follow at low priority (decision 0011).
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
+    ...[...assets.preloads, ...assets.pagePreloads(page.pageModule)].map(
+      (href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`,
+    ),
     assets.script ? `<script type="module" src="${assets.script}" fetchpriority="low"></script>` : '',
   ].join('');
   return (

@@ -22,6 +22,12 @@ function writeClientBuild(): string {
       imports: ['_vendor'],
     },
     _vendor: { file: 'assets/vendor-def456.js' },
+    'src/web/pages/SubjectsPage.tsx': {
+      file: 'assets/SubjectsPage-aaa111.js',
+      isDynamicEntry: true,
+      imports: ['_vendor', '_cards'],
+    },
+    _cards: { file: 'assets/InfoCards-bbb222.js' },
   };
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
@@ -41,10 +47,20 @@ describe('built client files', () => {
 
   it('references the entry script and its imports, and writes its styles into every page', async () => {
     const html = (await subject.app.inject('/')).body;
-    expect(html).toContain('<script type="module" src="/assets/entry-client-abc123.js"></script>');
+    expect(html).toContain('<script type="module" src="/assets/entry-client-abc123.js" fetchpriority="low"></script>');
     // Inlined, with nothing able to close the style element early.
     expect(html).toContain('<style>body{}/* <\\/style> */</style>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/vendor-def456.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/vendor-def456.js" fetchpriority="low">');
+  });
+
+  it("preloads a lazy page's own chunks with that page only, and nothing twice", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads((await subject.app.inject('/subjects')).body)).toEqual([
+      '/assets/vendor-def456.js',
+      '/assets/SubjectsPage-aaa111.js',
+      '/assets/InfoCards-bbb222.js',
+    ]);
+    expect(preloads((await subject.app.inject('/')).body)).toEqual(['/assets/vendor-def456.js']);
   });
 
   it('caches hashed assets for a year as immutable, other files for an hour', async () => {
