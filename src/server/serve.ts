@@ -3,7 +3,7 @@ import { createKeyIfMissing, keyBanner } from './auth/admin-key';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { startRetention } from './features/contact-submissions/retention';
+import { startRetention } from './features/submissions/retention';
 import { type MailWorker, startMailWorker } from './mail/worker';
 
 /** Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts. */

@@ -1,18 +1,18 @@
 import type { FeaturePlugin } from '../context';
 import { blogRoutes } from './blog/routes';
-import { contactSubmissionRoutes } from './contact-submissions/routes';
+import { inboxRoutes } from './submissions/inbox-routes';
 import { healthRoutes } from './health/routes';
 import { seoRoutes } from './seo/routes';
 import { imagesRoutes } from './images/routes';
 import { settingsRoutes } from './settings/routes';
-import { submissionsRoutes } from './submissions/routes';
+import { enquiryFormRoutes } from './submissions/routes';
 
 /** Every API feature, registered in this order before the page renderer. */
 export const features: readonly FeaturePlugin[] = [
   healthRoutes,
   settingsRoutes,
-  submissionsRoutes,
-  contactSubmissionRoutes,
+  enquiryFormRoutes,
+  inboxRoutes,
   imagesRoutes,
   seoRoutes,
   blogRoutes,

@@ -1,7 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable, sql } from 'kysely';
+import type {
+  ContactSubmission,
+  SubmissionQuery,
+  SubmissionType,
+  SubmissionUpdate,
+} from '../../../shared/contact-submissions';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
-
-export type SubmissionType = 'assessment' | 'contact';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
 export interface NewSubmission {
@@ -40,3 +44,125 @@ export async function insertSubmission(db: Kysely<DatabaseSchema>, submission: N
   const { id } = await db.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
+
+type Row = Selectable<ContactSubmissionsTable>;
+type Filters = Pick<SubmissionQuery, 'q' | 'type' | 'reviewed'>;
+
+export function toSubmission(row: Row): ContactSubmission {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    telephone: row.telephone,
+    mobile: row.mobile,
+    submissionType: row.submission_type as SubmissionType,
+    yearGroup: row.year_group,
+    emailTitle: row.email_title,
+    notes: row.notes,
+    message: row.message,
+    reviewed: row.reviewed === 'true' ? 'true' : 'false',
+    submittedAt: row.submitted_at,
+  };
+}
+
+const columnOf = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  telephone: 'telephone',
+  mobile: 'mobile',
+  submissionType: 'submission_type',
+  yearGroup: 'year_group',
+  emailTitle: 'email_title',
+  notes: 'notes',
+  message: 'message',
+  reviewed: 'reviewed',
+} as const satisfies Record<keyof SubmissionUpdate, keyof ContactSubmissionsTable>;
+
+/** LIKE treats % and _ as wildcards; a search for "50%" means the text. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matches(filters: Filters) {
+  return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
+    const conditions = [];
+    if (filters.type) conditions.push(eb('submission_type', '=', filters.type));
+    // Anything but 'true' counts as unreviewed (SPEC.md: missing counts as unreviewed).
+    if (filters.reviewed === 'true') conditions.push(eb('reviewed', '=', 'true'));
+    if (filters.reviewed === 'false') conditions.push(eb('reviewed', '<>', 'true'));
+    if (filters.q) {
+      const pattern = likePattern(filters.q);
+      // lower() on both engines: PostgreSQL's LIKE is case-sensitive, SQLite's is not.
+      const like = (expression: ReturnType<typeof sql>) =>
+        sql<boolean>`lower(${expression}) like ${pattern} escape '\\'`;
+      conditions.push(
+        eb.or([
+          like(sql`${sql.ref('first_name')} || ' ' || ${sql.ref('last_name')}`),
+          like(sql.ref('email')),
+          like(sql`coalesce(${sql.ref('telephone')}, '')`),
+          like(sql`coalesce(${sql.ref('mobile')}, '')`),
+          like(sql`coalesce(${sql.ref('message')}, '')`),
+          like(sql`coalesce(${sql.ref('notes')}, '')`),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
+  return {
+    /** Newest first; limit/offset only when paging. */
+    async list(filters: Filters, paging?: { limit: number; offset: number }): Promise<ContactSubmission[]> {
+      let query = db
+        .selectFrom('contact_submissions')
+        .selectAll()
+        .where(matches(filters))
+        .orderBy('submitted_at', 'desc')
+        .orderBy('id', 'desc');
+      if (paging) query = query.limit(paging.limit).offset(paging.offset);
+      return (await query.execute()).map(toSubmission);
+    },
+
+    async count(filters: Filters): Promise<number> {
+      const row = await db
+        .selectFrom('contact_submissions')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where(matches(filters))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async update(id: number, changes: SubmissionUpdate): Promise<ContactSubmission | undefined> {
+      const values: Record<string, string | null> = {};
+      for (const [field, value] of Object.entries(changes) as [keyof SubmissionUpdate, string | null | undefined][]) {
+        if (value !== undefined) values[columnOf[field]] = value;
+      }
+      // The schema guarantees first_name, last_name, email, submission_type and reviewed are never null.
+      const update = values as Updateable<ContactSubmissionsTable>;
+      const row = await db
+        .updateTable('contact_submissions')
+        .set({ ...update, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toSubmission(row) : undefined;
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Retention: deletes what was submitted before the cutoff; answers how many went. */
+    async removeSubmittedBefore(cutoff: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('contact_submissions')
+        .where('submitted_at', '<', cutoff.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SubmissionsRepo = ReturnType<typeof createSubmissionsRepo>;

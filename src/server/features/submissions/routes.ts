@@ -20,8 +20,8 @@ const caughtByHoneypot = (body: unknown) => {
   return value !== undefined && value !== null && value !== '';
 };
 
-/** The public enquiry forms: POST only. Reading and editing them is the admin inbox's job. */
-export const submissionsRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
+/** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
+export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
   const service = createSubmissionsService(database, config, () => mailWorker?.wake());
 
   // Registered here with global off, so only these routes are limited. One limiter shared by both

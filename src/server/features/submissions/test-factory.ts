@@ -11,7 +11,7 @@ let sequence = 0;
  * Test factory: inserts a submission straight into the table (the public forms that create them
  * are another feature), with overrides. Submissions are spaced a minute apart so order is stable.
  */
-export async function insertSubmission(
+export async function seedSubmission(
   db: Kysely<DatabaseSchema>,
   overrides: Partial<Insert> = {},
 ): Promise<ContactSubmission> {

@@ -18,7 +18,7 @@ const parseId = (raw: string): number => {
 };
 
 /** The admin inbox. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
-export const contactSubmissionRoutes: FeaturePlugin = async (app, { database }) => {
+export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
   const repo = createSubmissionsRepo(database.db);
   const admin = { config: { admin: true } };
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContactSubmission, SubmissionPage } from '../../../shared/contact-submissions';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { insertSubmission } from './factory';
+import { seedSubmission } from './test-factory';
 
 const KEY = 'inbox-test-key-0123456789abcdef';
 const auth = { 'x-api-key': KEY };
 
 describe('the enquiry inbox API', () => {
   let subject: TestApp;
-  const insert = (overrides?: Parameters<typeof insertSubmission>[1]) =>
-    insertSubmission(subject.database.db, overrides);
+  const insert = (overrides?: Parameters<typeof seedSubmission>[1]) => seedSubmission(subject.database.db, overrides);
 
   beforeAll(async () => {
     subject = await createTestApp({ env: { ADMIN_API_KEY: KEY } });

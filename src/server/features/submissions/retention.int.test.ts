@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { insertSubmission } from './factory';
+import { seedSubmission } from './test-factory';
 import { deleteExpiredSubmissions, retentionCutoff, startRetention } from './retention';
 
 describe('retention of submissions', () => {
@@ -19,10 +19,10 @@ describe('retention of submissions', () => {
     const db = subject.database.db;
     await db.deleteFrom('contact_submissions').execute();
     const now = new Date('2026-11-21T12:00:00.000Z');
-    await insertSubmission(db, { first_name: 'Expired', submitted_at: '2024-11-21T11:59:59.999Z' });
-    await insertSubmission(db, { first_name: 'Ancient', submitted_at: '2019-01-01T00:00:00.000Z' });
-    await insertSubmission(db, { first_name: 'Boundary', submitted_at: '2024-11-21T12:00:00.000Z' });
-    await insertSubmission(db, { first_name: 'Recent', submitted_at: '2026-11-01T00:00:00.000Z' });
+    await seedSubmission(db, { first_name: 'Expired', submitted_at: '2024-11-21T11:59:59.999Z' });
+    await seedSubmission(db, { first_name: 'Ancient', submitted_at: '2019-01-01T00:00:00.000Z' });
+    await seedSubmission(db, { first_name: 'Boundary', submitted_at: '2024-11-21T12:00:00.000Z' });
+    await seedSubmission(db, { first_name: 'Recent', submitted_at: '2026-11-01T00:00:00.000Z' });
 
     expect(await deleteExpiredSubmissions(db, 24, now)).toBe(2);
     const left = await db.selectFrom('contact_submissions').select('first_name').orderBy('first_name').execute();
@@ -33,7 +33,7 @@ describe('retention of submissions', () => {
   it('runs at start, logs what it deleted, and stops without keeping the process alive', async () => {
     const db = subject.database.db;
     await db.deleteFrom('contact_submissions').execute();
-    await insertSubmission(db, { submitted_at: '2000-01-01T00:00:00.000Z' });
+    await seedSubmission(db, { submitted_at: '2000-01-01T00:00:00.000Z' });
     const logged: object[] = [];
     const retention = startRetention(db, 24, {
       info: (object) => logged.push(object),
