@@ -1,13 +1,13 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { features } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
-import { readClientAssets } from './plugins/client-assets';
+import { type ClientAssets, readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
-import { registerPages } from './plugins/pages';
+import { type RenderPage, registerPages } from './plugins/pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { createServerSiteApi } from './site-api';
@@ -23,6 +23,14 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Woken when an enquiry queues a staff e-mail (main.ts starts it; tests may pass their own). */
   mailWorker?: { wake(): void };
+  /** npm run dev: Vite's HTTP server, its scripts instead of the build's, and fresh page code per request. */
+  dev?: DevOptions;
+}
+
+export interface DevOptions {
+  serverFactory: FastifyServerFactory;
+  clientAssets: ClientAssets;
+  render: RenderPage;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests call inject(). */
@@ -34,8 +42,10 @@ export async function buildApp({
   adminAuth,
   onRoute,
   mailWorker,
+  dev,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(dev ? { serverFactory: dev.serverFactory } : {}),
     logger: logger && {
       level: config.logLevel,
       redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
@@ -56,6 +66,7 @@ export async function buildApp({
   for (const feature of features) await app.register(feature, context);
 
   await registerStaticFiles(app, clientDir);
-  registerPages(app, config, createServerSiteApi(database), readClientAssets(clientDir));
+  const assets = dev?.clientAssets ?? readClientAssets(clientDir);
+  registerPages(app, config, createServerSiteApi(database), assets, dev?.render);
   return app;
 }

@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, type DevOptions } from './app';
 import { createKeyIfMissing, keyBanner } from './auth/admin-key';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -6,8 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { startRetention } from './features/submissions/retention';
 import { type MailWorker, startMailWorker } from './mail/worker';
 
-/** Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts. */
-export async function serve({ clientDir }: { clientDir: string }): Promise<void> {
+/** Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts (or scripts/dev.mjs). */
+export async function serve({ clientDir, dev }: { clientDir?: string; dev?: DevOptions }): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db);
@@ -17,7 +17,7 @@ export async function serve({ clientDir }: { clientDir: string }): Promise<void>
     if (key) console.log(keyBanner(key, 'generated on first start'));
   }
   let mailWorker: MailWorker | undefined;
-  const app = await buildApp({ config, database, clientDir, mailWorker: { wake: () => mailWorker?.wake() } });
+  const app = await buildApp({ config, database, clientDir, dev, mailWorker: { wake: () => mailWorker?.wake() } });
   const retention = startRetention(database.db, config.retentionMonths, app.log);
   if (config.mail) {
     mailWorker = startMailWorker({

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /** The built browser files a page must reference, read once from Vite's manifest. */
 export interface ClientAssets {
-  script?: string;
+  /** Module scripts, run in this order: the built entry (production) or Vite's client and ours (npm run dev). */
+  scripts: string[];
   /**
    * The site's whole stylesheet, written into every page's head (decision 0011): a first visit
    * paints without waiting for a second request; later pages arrive as JSON, not HTML.
@@ -26,7 +27,8 @@ export const clientEntry = 'src/web/entry-client.tsx';
 
 export function readClientAssets(clientDir: string | undefined): ClientAssets {
   const manifestPath = clientDir && path.join(clientDir, '.vite', 'manifest.json');
-  if (!manifestPath || !fs.existsSync(manifestPath)) return { inlineCss: '', preloads: [], pagePreloads: () => [] };
+  if (!manifestPath || !fs.existsSync(manifestPath))
+    return { scripts: [], inlineCss: '', preloads: [], pagePreloads: () => [] };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[clientEntry];
   if (!entry) throw new Error(`The client build has no entry for ${clientEntry}; rebuild with npm run build.`);
@@ -54,7 +56,7 @@ export function readClientAssets(clientDir: string | undefined): ClientAssets {
     // Nothing in the CSS may end the <style> element early.
     .replace(/<\/style/gi, '<\\/style');
   return {
-    script: url(clientEntry),
+    scripts: [url(clientEntry)],
     inlineCss,
     preloads,
     pagePreloads: (module) => (module && pagePreloads.get(module)) || [],

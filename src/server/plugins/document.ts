@@ -33,7 +33,7 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     ...[...assets.preloads, ...assets.pagePreloads(page.pageModule)].map(
       (href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`,
     ),
-    assets.script ? `<script type="module" src="${assets.script}" fetchpriority="low"></script>` : '',
+    ...assets.scripts.map((src) => `<script type="module" src="${src}" fetchpriority="low"></script>`),
   ].join('');
   return (
     `<!doctype html><html lang="en-GB"><head>${head}</head><body>` +

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { SiteApi } from '../../shared/site-api';
-import { render } from '../../web/entry-server';
+import { render as renderFromBuild } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { type CachedPage, PageCache } from './page-cache';
@@ -20,7 +20,16 @@ const notFoundBody = { error: 'Not found', code: 'NOT_FOUND' };
  * Renders every page on the server. The catch-all route loses to API routes and built files, so
  * everything else is a page, or the Not-found screen with a 404.
  */
-export function registerPages(app: FastifyInstance, config: Config, api: SiteApi, assets: ClientAssets) {
+/** Renders one page; npm run dev passes one that reloads the page code after each edit. */
+export type RenderPage = typeof renderFromBuild;
+
+export function registerPages(
+  app: FastifyInstance,
+  config: Config,
+  api: SiteApi,
+  assets: ClientAssets,
+  render: RenderPage = renderFromBuild,
+) {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   const cache = new PageCache(config.pageCacheMs);
   cache.clearOnWrites(app);

@@ -54,7 +54,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const snapshot = () => toasts;
-const serverSnapshot = (): readonly ToastItem[] => [];
+// One array, not a new one per call: React compares snapshots by identity.
+const noToasts: readonly ToastItem[] = [];
+const serverSnapshot = () => noToasts;
 
 export function useToasts(): readonly ToastItem[] {
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { freePort } from './server';
+
+// `npm run dev` (scripts/dev.mjs): the site from source through Vite, with hot reload.
+test.describe('the development server', () => {
+  let child: ChildProcess;
+  let baseUrl: string;
+  let dataDir: string;
+  let output = '';
+
+  test.beforeAll(async () => {
+    // Vite pre-bundles the browser dependencies on its first start.
+    test.setTimeout(120_000);
+    const port = await freePort();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-dev-'));
+    baseUrl = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['scripts/dev.mjs'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status, { timeout: 100_000 })
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('renders pages from source on the server, hydrates them and connects for hot reload', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const html = await (await fetch(`${baseUrl}/subjects`)).text();
+    expect(html).toContain('<script type="module" src="/@vite/client"');
+    expect(html).toMatch(/<h1[^>]*>Subject Tuition/);
+
+    const hotReload = page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('[vite] connected'),
+      timeout: 60_000,
+    });
+    await page.goto(`${baseUrl}/`);
+    await hotReload;
+    // Hydrated: a link now moves between pages without a reload.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('link', { name: 'Subjects' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Subject Tuition/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(consoleErrors, output).toEqual([]);
+  });
+});
