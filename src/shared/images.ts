@@ -10,7 +10,7 @@ export function isImageCategory(value: string): value is ImageCategory {
  * Widths of the WebP variants made for every image, never wider than the original. Steps of
  * about 1.25-1.6x, so a browser rarely fetches much more than it draws: a full-width photo on a
  * 390 px phone needs 750 px at 2x (800) and 1110 px at 3x (1280). Addresses are derived from
- * this list, so changing it needs the stored images' variants remade.
+ * this list; images stored before a width was added get it made on first request (backfill.ts).
  */
 export const variantTargetWidths = [160, 320, 480, 640, 800, 1024, 1280, 1600] as const;
 

@@ -136,6 +136,40 @@ describe('image library API and pipeline', () => {
     expect(rows).toEqual([]);
   });
 
+  it('makes a variant that is missing (stored before its width was listed) on first request, and keeps it', async () => {
+    const image = (await upload([imagePart(await pngOf(700, 350), 'older.png', 'image/png')])).json<ImageRecord>();
+    const variant480 = image.variants.find((variant) => variant.width === 480)!;
+    // As if the image had been stored when 480 was not yet one of the widths.
+    await subject.database.db
+      .deleteFrom('image_files')
+      .where('image_id', '=', image.id)
+      .where('name', '=', '480.webp')
+      .execute();
+
+    const served = await subject.app.inject(variant480.path);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 240 });
+    const stored = await subject.database.db
+      .selectFrom('image_files')
+      .where('image_id', '=', image.id)
+      .where('name', '=', '480.webp')
+      .select('size')
+      .executeTakeFirst();
+    expect(stored?.size).toBe(served.rawPayload.length);
+
+    // Only listed widths of this image, at its current address: anything else stays a 404.
+    const directory = variant480.path.slice(0, variant480.path.lastIndexOf('/'));
+    for (const path of [
+      `${directory}/500.webp`,
+      `${directory}/1024.webp`, // wider than the original
+      `${directory}/480.png`,
+      variant480.path.replace(/\/[0-9a-f]{16}-/, '/0000000000000000-'),
+    ]) {
+      expect((await subject.app.inject(path)).statusCode, path).toBe(404);
+    }
+  });
+
   it('judges by content: text named .png, SVG with a script, and a PDF are refused with 415', async () => {
     const cases: FormPart[] = [
       imagePart(Buffer.from('this is only text, whatever the name says'), 'notes.png', 'image/png'),

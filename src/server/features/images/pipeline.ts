@@ -30,6 +30,9 @@ export interface PipelineLimits {
   maxPixels: number;
 }
 
+/** How every WebP variant is encoded. */
+const variantWebp = { quality: 78, effort: 4 } as const;
+
 export const unsupportedImage = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload a JPEG, PNG, WebP, GIF or AVIF image.');
 
@@ -79,7 +82,7 @@ export async function processImage(input: Buffer, { maxPixels }: PipelineLimits)
     for (const width of widths) {
       const variant = await sharp(base.data, { raw })
         .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78, effort: 4 })
+        .webp(variantWebp)
         .toBuffer({ resolveWithObject: true });
       files.push({
         name: `${width}.webp`,
@@ -103,6 +106,18 @@ export async function processImage(input: Buffer, { maxPixels }: PipelineLimits)
     // A file that starts like an image but does not decode (truncated, corrupt).
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This image could not be read. It may be damaged.');
   }
+}
+
+/**
+ * One WebP variant cut from a stored original (already oriented and without metadata): for
+ * images stored before their width was in the list (see backfill.ts).
+ */
+export async function makeVariant(original: Buffer, width: number): Promise<ProcessedFile> {
+  const { data, info } = await sharp(original, { animated: false })
+    .resize({ width, withoutEnlargement: true })
+    .webp(variantWebp)
+    .toBuffer({ resolveWithObject: true });
+  return { name: `${width}.webp`, contentType: 'image/webp', width: info.width, height: info.height, data };
 }
 
 /** The full-size image in its own format, re-encoded so nothing but pixels survives. */

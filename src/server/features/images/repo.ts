@@ -9,7 +9,7 @@ import {
   srcSetOf,
   variantsFor,
 } from '../../../shared/images';
-import type { ProcessedImage } from './pipeline';
+import type { ProcessedFile, ProcessedImage } from './pipeline';
 
 export interface ImageFilter {
   q?: string;
@@ -153,6 +153,23 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
         const result = await trx.deleteFrom('images').where('id', '=', id).executeTakeFirst();
         return result.numDeletedRows > 0n;
       });
+    },
+
+    /** Stores one more file for an image; a copy another request stored first wins. */
+    async addFile(imageId: number, file: ProcessedFile): Promise<void> {
+      await db
+        .insertInto('image_files')
+        .values({
+          image_id: imageId,
+          name: file.name,
+          content_type: file.contentType,
+          width: file.width,
+          height: file.height,
+          size: file.data.length,
+          data: file.data,
+        })
+        .onConflict((conflict) => conflict.columns(['image_id', 'name']).doNothing())
+        .execute();
     },
 
     /** The bytes at an address, only when the fingerprint and dimensions in it are current. */

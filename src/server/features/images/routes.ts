@@ -5,6 +5,7 @@ import { parseInput } from '../../validation';
 import { imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
 import { type ImageCategory, isImageCategory } from '../../../shared/images';
 import { createSettingsRepo } from '../settings/repo';
+import { backfillVariant } from './backfill';
 import { processImage } from './pipeline';
 import { createImagesRepo } from './repo';
 import { readUpload } from './upload';
@@ -91,7 +92,8 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
     '/images/:id/:token/:file',
     async (request, reply) => {
       const id = parseId(request.params.id);
-      const file = await images.file(id, request.params.token, request.params.file);
+      const { token, file: name } = request.params;
+      const file = (await images.file(id, token, name)) ?? (await backfillVariant(images, id, token, name));
       if (!file) throw notFound('There is no such image.');
       return reply
         .type(file.contentType)
