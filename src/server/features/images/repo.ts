@@ -1,5 +1,5 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { DatabaseSchema, ImagesTable } from '../../db/schema';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DatabaseSchema, ImageFilesTable, ImagesTable } from '../../db/schema';
 import {
   type ImageCategory,
   type ImageRecord,
@@ -41,6 +41,16 @@ export function toImageRecord(row: Selectable<ImagesTable>): ImageRecord {
     srcSet: srcSetOf(variants),
   };
 }
+
+const fileRow = (imageId: number, file: ProcessedFile): Insertable<ImageFilesTable> => ({
+  image_id: imageId,
+  name: file.name,
+  content_type: file.contentType,
+  width: file.width,
+  height: file.height,
+  size: file.data.length,
+  data: file.data,
+});
 
 /** `like` with the user's text taken literally (%, _ and \ are not wildcards). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -112,18 +122,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
           .returningAll()
           .executeTakeFirstOrThrow();
         for (const file of processed.files) {
-          await trx
-            .insertInto('image_files')
-            .values({
-              image_id: row.id,
-              name: file.name,
-              content_type: file.contentType,
-              width: file.width,
-              height: file.height,
-              size: file.data.length,
-              data: file.data,
-            })
-            .execute();
+          await trx.insertInto('image_files').values(fileRow(row.id, file)).execute();
         }
         return toImageRecord(row);
       });
@@ -159,15 +158,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
     async addFile(imageId: number, file: ProcessedFile): Promise<void> {
       await db
         .insertInto('image_files')
-        .values({
-          image_id: imageId,
-          name: file.name,
-          content_type: file.contentType,
-          width: file.width,
-          height: file.height,
-          size: file.data.length,
-          data: file.data,
-        })
+        .values(fileRow(imageId, file))
         .onConflict((conflict) => conflict.columns(['image_id', 'name']).doNothing())
         .execute();
     },
