@@ -3,13 +3,13 @@ import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { businessJsonLd, faqJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
 import { Pricing } from '../components/sections/Pricing';
 import { TestimonialCarousel } from '../components/sections/TestimonialCarousel';
 import { faq } from '../content/faq';
 import { CallbackForm } from '../features/enquiries/CallbackForm';
 import { useShowcaseImages } from '../features/showcase/queries';
-import { ResponsiveImage } from '../components/ResponsiveImage';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
