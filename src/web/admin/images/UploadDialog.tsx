@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { Dialog } from '../ui/Dialog';
-import { CategorySelect } from './CategorySelect';
+import { DialogActions } from '../ui/DialogActions';
+import { ImageDetailsFields } from './ImageDetailsFields';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
 
 /** The upload form: a file (images only), alt text and category. */
@@ -21,7 +22,7 @@ export function UploadDialog({
   const [altText, setAltText] = useState('');
   const [category, setCategory] = useState<ImageCategory>(defaultCategory);
   const [problem, setProblem] = useState('');
-  const ids = { file: useId(), alt: useId(), category: useId(), problem: useId() };
+  const ids = { file: useId(), problem: useId() };
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -75,40 +76,18 @@ export function UploadDialog({
             </p>
           )}
         </div>
-        <div>
-          <label htmlFor={ids.alt} className="block font-medium text-slate-900">
-            Alt text
-          </label>
-          <input
-            id={ids.alt}
-            value={altText}
-            onChange={(event) => setAltText(event.target.value)}
-            placeholder="Describe the image for screen readers"
-            className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.category} className="block font-medium text-slate-900">
-            Category
-          </label>
-          <CategorySelect
-            id={ids.category}
-            value={category}
-            onChange={(value) => setCategory(value as ImageCategory)}
-          />
-        </div>
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => close(false)} className="rounded-md border border-slate-300 px-4 py-2">
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={pending === 'upload'}
-            className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {pending === 'upload' ? 'Uploading...' : 'Upload'}
-          </button>
-        </div>
+        <ImageDetailsFields
+          altText={altText}
+          onAltTextChange={setAltText}
+          category={category}
+          onCategoryChange={setCategory}
+        />
+        <DialogActions
+          onCancel={() => close(false)}
+          pending={pending === 'upload'}
+          label="Upload"
+          pendingLabel="Uploading..."
+        />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import {
   submissionUpdateSchema,
 } from '../../../shared/contact-submissions';
 import { Dialog } from '../ui/Dialog';
+import { DialogActions } from '../ui/DialogActions';
 import { Select } from '../ui/Select';
 
 type Draft = Omit<ContactSubmission, 'id' | 'submittedAt'>;
@@ -117,18 +118,13 @@ export function EditDialog({
             {error.message}
           </p>
         )}
-        <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 font-medium">
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {saving ? 'Saving...' : 'Save Changes'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={saving}
+          label="Save Changes"
+          pendingLabel="Saving..."
+          className="sm:col-span-2"
+        />
       </form>
     </Dialog>
   );
