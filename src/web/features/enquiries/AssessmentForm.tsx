@@ -1,5 +1,5 @@
 import { honeypotValue, requestAssessment } from './api';
-import { Field, Honeypot } from './Field';
+import { Field, Honeypot, ParentDetailsFields } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
 
@@ -19,12 +19,7 @@ export function AssessmentForm() {
       className="relative grid gap-4"
       onSubmit={form.handleSubmit(send)}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
-        <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-        <Field label="Telephone" type="tel" autoComplete="tel" {...form.field('telephone')} />
-        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      </div>
+      <ParentDetailsFields field={form.field} />
       <Field label="Subject (for example GCSE Maths or 11+)" {...form.field('subjectTitle')} />
       <Field label="Year group" optional {...form.field('yearGroup')} />
       <Field label="Anything we should know?" optional rows={4} {...form.field('notes')} />

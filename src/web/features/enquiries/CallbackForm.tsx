@@ -1,5 +1,5 @@
 import { honeypotValue, requestAssessment } from './api';
-import { Field, Honeypot } from './Field';
+import { Honeypot, ParentDetailsFields } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
 
@@ -21,12 +21,7 @@ export function CallbackForm() {
       className="relative grid gap-4"
       onSubmit={form.handleSubmit(send)}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
-        <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-        <Field label="Telephone" type="tel" autoComplete="tel" {...form.field('telephone')} />
-        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      </div>
+      <ParentDetailsFields field={form.field} />
       <Honeypot idPrefix="callback" />
       <div>
         <SubmitButton pending={form.pending} label="Request A Call Back" />

@@ -53,3 +53,22 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
     </div>
   );
 }
+
+/** What a form's `field(name)` hands to a Field: everything but the label and the presentation. */
+export type FieldBinding = Omit<FieldProps, 'label' | 'type' | 'autoComplete' | 'optional' | 'rows'>;
+
+/** Name, telephone and e-mail in two columns: both assessment forms start with these four. */
+export function ParentDetailsFields({
+  field,
+}: {
+  field: (name: 'firstName' | 'lastName' | 'telephone' | 'email') => FieldBinding;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="First name" autoComplete="given-name" {...field('firstName')} />
+      <Field label="Last name" autoComplete="family-name" {...field('lastName')} />
+      <Field label="Telephone" type="tel" autoComplete="tel" {...field('telephone')} />
+      <Field label="Email" type="email" autoComplete="email" {...field('email')} />
+    </div>
+  );
+}
