@@ -8,7 +8,7 @@ import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
 import { loadPage } from './page-loader';
-import { findRoute, resolveRoute } from './routes';
+import { findRoute, notFoundRoute } from './routes';
 
 export interface InitialState {
   shell: ShellState;
@@ -37,7 +37,7 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
-  const { route } = resolveRoute(pathname);
+  const route = match?.route ?? notFoundRoute;
   let status = match ? 200 : 404;
 
   const [, outcome] = await Promise.all([
