@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestSmtpServer } from '../../src/server/test-support/smtp';
+import { startTestSmtpServer } from '../support/smtp';
 import { startServer } from './server';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createKeyIfMissing, readStoredKeyHash, rotateKey } from './admin-key';
 
 const KEY = 'configured-key-0123456789abcdef';

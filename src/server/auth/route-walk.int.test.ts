@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 
 const KEY = 'route-walk-key-0123456789abcdef';
 

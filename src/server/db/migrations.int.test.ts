@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate';
-import { createTestDatabase, type TestDatabase } from '../test-support/database';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 
 describe('migrations', () => {
   let database: TestDatabase;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app';
-import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../test-support/smtp';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../tests/support/smtp';
 import { type MailWorker, retryDelayMs, startMailWorker } from './worker';
 
 const contact = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsRepo } from '../features/settings/repo';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 
 describe('page cache in the app', () => {
   let subject: TestApp;

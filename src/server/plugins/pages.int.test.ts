@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticPublicPaths } from '../../shared/routes';
 import { createSettingsRepo } from '../features/settings/repo';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 
 const initialState = (html: string) =>
   JSON.parse(/<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(html)![1]!);

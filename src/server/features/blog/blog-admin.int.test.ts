@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../shared/blog';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { adminHeaders, postInput, testAdminKey } from './test-factory';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 
 describe('admin blog API', () => {
   let subject: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { adminHeaders, postInput, testAdminKey } from './test-factory';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 
 const cardTitles = (html: string) =>
   [...html.matchAll(/<h2 class="[^"]*"><a href="\/blog\/[^"]+"[^>]*>(.*?)<\/a>/g)].map((m) => m[1]);

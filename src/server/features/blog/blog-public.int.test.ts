@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostSummary } from '../../../shared/blog';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { blogSitemapEntries } from './sitemap';
-import { adminHeaders, postInput, testAdminKey } from './test-factory';
+import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 
 describe('public blog API', () => {
   let subject: TestApp;

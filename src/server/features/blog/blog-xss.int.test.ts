@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../shared/blog';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { adminHeaders, postInput, testAdminKey } from './test-factory';
-import { findExecutable, xssCorpus } from './xss-corpus';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
+import { findExecutable, xssCorpus } from '../../../../tests/support/xss-corpus';
 
 /** The sanitised body as the server-rendered page carries it. */
 const postBody = (html: string) => /<div data-post-body="true" [^>]*>(.*?)<\/div><aside/s.exec(html)?.[1];

@@ -1,7 +1,7 @@
 import { type DefaultTreeAdapterTypes, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { sanitizePostHtml } from './sanitize';
-import { findExecutable, xssCorpus } from './xss-corpus';
+import { findExecutable, xssCorpus } from '../../../../tests/support/xss-corpus';
 
 const allowedTags = new Set(['P', 'STRONG', 'B', 'EM', 'I', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'BR', 'IMG', 'A']);
 const allowedAttributes: Record<string, readonly string[]> = { IMG: ['src', 'alt'], A: ['href', 'rel'] };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
 
 describe('GET /api/health', () => {
   let subject: TestApp;

@@ -1,9 +1,16 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageRecord } from '../../../shared/images';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { type FormPart, multipartBody } from '../../test-support/multipart';
-import { cameraJpeg, containsGpsSeconds, noisyPng, pixelBombPng, pngOf, svgWithScript } from './fixtures';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { type FormPart, multipartBody } from '../../../../tests/support/multipart';
+import {
+  cameraJpeg,
+  containsGpsSeconds,
+  noisyPng,
+  pixelBombPng,
+  pngOf,
+  svgWithScript,
+} from '../../../../tests/support/image-fixtures';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 const admin = { 'x-api-key': adminKey };

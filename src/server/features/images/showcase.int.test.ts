@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageRecord, ShowcaseImages } from '../../../shared/images';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { multipartBody } from '../../test-support/multipart';
-import { adminHeaders, postInput, testAdminKey } from '../blog/test-factory';
-import { pngOf } from './fixtures';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { multipartBody } from '../../../../tests/support/multipart';
+import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
+import { pngOf } from '../../../../tests/support/image-fixtures';
 
 /** Every <img> tag in a page, as written by the server. */
 const imageTags = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);

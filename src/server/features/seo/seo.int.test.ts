@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticPublicPaths } from '../../../shared/routes';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
 
 describe('search engine files', () => {
   let subject: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { seedSubmission } from './test-factory';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { seedSubmission } from '../../../../tests/support/submission-factory';
 
 const KEY = 'csv-test-key-0123456789abcdefgh';
 

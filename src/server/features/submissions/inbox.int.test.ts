@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContactSubmission, SubmissionPage } from '../../../shared/contact-submissions';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { seedSubmission } from './test-factory';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { seedSubmission } from '../../../../tests/support/submission-factory';
 
 const KEY = 'inbox-test-key-0123456789abcdef';
 const auth = { 'x-api-key': KEY };

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
+import { type Database, openDatabase } from '../../src/server/db/connection';
+import { migrateToLatest } from '../../src/server/db/migrate';
 
 export interface TestDatabase extends Database {
   /** Where files of this test may go (also the SQLite file's folder). */

@@ -1,4 +1,4 @@
-import type { BlogPostInput } from '../../../shared/blog-schema';
+import type { BlogPostInput } from '../../src/shared/blog-schema';
 
 let counter = 0;
 

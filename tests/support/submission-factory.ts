@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ContactSubmission } from '../../../shared/contact-submissions';
-import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
-import { toSubmission } from './repo';
+import type { ContactSubmission } from '../../src/shared/contact-submissions';
+import type { ContactSubmissionsTable, DatabaseSchema } from '../../src/server/db/schema';
+import { toSubmission } from '../../src/server/features/submissions/repo';
 
 type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed'> & { reviewed?: string };
 

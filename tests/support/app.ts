@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppOptions, buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { type AppOptions, buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
