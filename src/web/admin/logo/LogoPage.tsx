@@ -9,15 +9,15 @@ import { toast } from '../../components/ui/use-toast';
 import { useSetting } from '../../features/settings/queries';
 import { Seo } from '../../lib/seo';
 import { Switch } from '../ui/Switch';
-import { useAdminKey, useSignOutOn401 } from '../use-admin-key';
-import { describeFailure, logoFileProblem, saveSetting, uploadLogo } from './api';
+import { toastFailure } from '../admin-api';
+import { useAdminApi } from '../session';
+import { logoFileProblem } from './logo-file';
 
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
 /** /admin/logo: the header's logo and brand text (SPEC.md section 2, "Logo manager"). */
 export function LogoPage() {
-  const apiKey = useAdminKey();
-  const signOutOn401 = useSignOutOn401();
+  const api = useAdminApi();
   const queryClient = useQueryClient();
   const logo = useSetting('site_logo');
   const showLogo = useSetting('show_site_logo') === 'true';
@@ -35,13 +35,12 @@ export function LogoPage() {
   const save = async (key: SettingKey, value: string, success: string) => {
     setPending(key === 'brand_text' ? 'text' : key);
     try {
-      const saved = await saveSetting(apiKey, key, value);
+      const saved = await api.settings.save(key, value);
       remember(key, saved.value);
       toast({ title: success });
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Update failed', description: describeFailure(error) });
-      signOutOn401(error);
+      toastFailure('Update failed', error, { form: 'status' });
       return false;
     } finally {
       setPending(null);
@@ -54,13 +53,12 @@ export function LogoPage() {
     if (problem) return toast({ variant: 'destructive', ...problem });
     setPending('upload');
     try {
-      const { logoPath } = await uploadLogo(apiKey, file!);
+      const { logoPath } = await api.settings.uploadLogo(file!);
       remember('site_logo', logoPath);
       toast({ title: 'Logo uploaded successfully' });
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Upload failed', description: describeFailure(error) });
-      signOutOn401(error);
+      toastFailure('Upload failed', error, { form: 'status' });
     } finally {
       setPending(null);
     }
