@@ -68,15 +68,20 @@ async function saveDownload(response: Response, fallbackName: string): Promise<v
 }
 
 /**
- * Every call the admin screens make (SPEC.md section 7). Each carries the signed-in key; a 401
- * (the key was rotated or is wrong) calls `onUnauthorized` before the error reaches the screen.
+ * Every call the admin screens make (SPEC.md section 7). Each carries the signed-in key; the
+ * first 401 (the key was rotated or is wrong) calls `onUnauthorized` before the error reaches
+ * the screen, once however many calls were under way.
  */
 export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
+  let refused = false;
   async function send(method: string, url: string, body?: unknown): Promise<Response> {
     try {
       return await apiRequest(method, url, body, { 'x-api-key': apiKey });
     } catch (error) {
-      if (isUnauthorized(error)) onUnauthorized();
+      if (isUnauthorized(error) && !refused) {
+        refused = true;
+        onUnauthorized();
+      }
       throw error;
     }
   }

@@ -77,10 +77,7 @@ export function SessionProvider({
   children: ReactNode;
 }) {
   const value = useMemo(() => {
-    let signedOut = false;
     const api = createAdminApi(apiKey, () => {
-      if (signedOut) return;
-      signedOut = true;
       toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
       logout(INVALID_KEY_MESSAGE);
     });

@@ -23,10 +23,12 @@ const textFields: { name: TextName; label: string; type?: 'email' | 'tel'; multi
 ];
 
 /** The form starts from the submission; an empty optional field is '' here and null once parsed. */
-const draftOf = (submission: ContactSubmission) => {
-  const { id: _id, submittedAt: _at, ...rest } = submission;
-  return Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value ?? ''])) as Draft;
-};
+const draftOf = (submission: ContactSubmission) =>
+  Object.fromEntries(
+    Object.entries(submission)
+      .filter(([name]) => name !== 'id' && name !== 'submittedAt')
+      .map(([name, value]) => [name, value ?? '']),
+  ) as Draft;
 
 /** Every entity field of SPEC.md section 3, plus Reviewed No/Yes; checked with the server's own schema. */
 export function EditDialog({
