@@ -124,6 +124,7 @@ export function TextField<Values extends FieldValues>({
   type = 'text',
   rows,
   placeholder,
+  maxLength,
   className,
 }: {
   name: Path<Values>;
@@ -131,11 +132,12 @@ export function TextField<Values extends FieldValues>({
   type?: 'text' | 'email' | 'tel';
   rows?: number;
   placeholder?: string;
+  maxLength?: number;
   className?: string;
 }) {
   const { register } = useFormContext<Values>();
   const { id, error, aria } = useFieldState(name);
-  const common = { id, placeholder, ...register(name), ...aria, className: inputClass(!!error) };
+  const common = { id, placeholder, maxLength, ...register(name), ...aria, className: inputClass(!!error) };
   return (
     <Field name={name} label={label} className={className}>
       {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
