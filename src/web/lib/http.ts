@@ -12,7 +12,7 @@ export class HttpError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text();
   let body: Partial<ApiErrorBody> | undefined;
