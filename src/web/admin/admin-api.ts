@@ -107,13 +107,10 @@ export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
       remove: async (id: number) => void (await send('DELETE', `/api/admin/blog/${id}`)),
     },
     images: {
-      list: async ({ q, category }: ImageQuery) =>
-        (
-          await json<{ images: ImageRecord[] }>(
-            'GET',
-            `/api/images${search({ q, category: category === 'all' ? undefined : category })}`,
-          )
-        ).images,
+      list: async ({ q, category }: ImageQuery) => {
+        const query = search({ q, category: category === 'all' ? undefined : category });
+        return (await json<{ images: ImageRecord[] }>('GET', `/api/images${query}`)).images;
+      },
       upload: (image: NewImage) => json<ImageRecord>('POST', '/api/admin/images', imageForm(image)),
       update: (id: number, changes: { altText: string; category: ImageCategory }) =>
         json<ImageRecord>('PATCH', `/api/admin/images/${id}`, changes),
