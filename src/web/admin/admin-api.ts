@@ -11,7 +11,7 @@ import type { SettingKey, SettingValue } from '../../shared/settings';
 import { toast } from '../components/ui/use-toast';
 import { HttpError, apiRequest, errorText } from '../lib/http';
 
-/** What staff see when the key stops working (SPEC.md section 8), on the toast and the sign-in form. */
+/** What staff see when the key stops working (a 401), on the toast and the sign-in form. */
 export const INVALID_KEY_MESSAGE = 'Invalid API key. Please log in again.';
 
 export interface InboxQuery {
@@ -24,7 +24,7 @@ export interface InboxQuery {
 
 export interface ImageQuery {
   q: string;
-  /** 'all' is sent as no category (SPEC.md section 7). */
+  /** 'all' is sent as no category. */
   category: ImageCategory | 'all';
 }
 
@@ -68,7 +68,7 @@ async function saveDownload(response: Response, fallbackName: string): Promise<v
 }
 
 /**
- * Every call the admin screens make (SPEC.md section 7). Each carries the signed-in key; the
+ * Every call the admin screens make. Each carries the signed-in key; the
  * first 401 (the key was rotated or is wrong) calls `onUnauthorized` before the error reaches
  * the screen, once however many calls were under way.
  */

@@ -2,7 +2,7 @@
 // this copy goes once the limit is one shared constant.
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
-/** SPEC.md section 5's three logo messages, checked before anything is sent. */
+/** The three logo messages, checked before anything is sent. */
 export function logoFileProblem(file: File | null | undefined): { title: string; description: string } | null {
   if (!file) return { title: 'No file selected', description: 'Please select an image file to upload' };
   if (!file.type.startsWith('image/')) {
