@@ -82,7 +82,6 @@ export const contactSchema = z.object({
 });
 
 export type AssessmentInput = z.output<typeof assessmentSchema>;
-export type CallbackInput = z.output<typeof callbackSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 
 /** What both POST endpoints answer on success. */

@@ -49,8 +49,9 @@ test.describe('admin blog management', () => {
     await expect(page.getByRole('dialog', { name: 'Create New Post' })).toBeVisible();
 
     await page.unroute('**/api/admin/blog');
+    // Any failure but a 401, which ends the session instead (admin-key.spec.ts).
     await page.route('**/api/admin/blog', (route) =>
-      route.fulfill({ status: 401, json: { error: 'Admin authentication required.' } }),
+      route.fulfill({ status: 503, json: { error: 'The database is not answering.', code: 'unavailable' } }),
     );
     await page.goto('/admin/blog');
     await expect(page.getByText('Error loading blog posts. Please check your admin access.')).toBeVisible();

@@ -153,6 +153,17 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await expect(page.getByText('Failed to update submission.').first()).toBeVisible();
   });
 
+  test("the server's message reaches the failure toast, with its status and without its code", async ({ page }) => {
+    await signIn(page, KEY);
+    await card(page, 'George Walker').getByRole('button', { name: 'Delete' }).click();
+    resetSubmissions(server.dataDir, []);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    const toast = page.locator('section[aria-label="Notifications (F8)"]');
+    await expect(toast.getByText('Failed to delete submission.', { exact: true })).toBeVisible();
+    await expect(toast.getByText(/^404: There is no submission \d+\.$/)).toBeVisible();
+    await expect(toast).not.toContainText('not_found');
+  });
+
   test('delete asks first; Cancel keeps it, Delete removes it', async ({ page }) => {
     await signIn(page, KEY);
     await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();

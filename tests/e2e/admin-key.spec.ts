@@ -2,10 +2,21 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from './fixtures';
 import { type RunningServer, startServer } from './server';
-import { card, expect, INVALID, seed, signIn } from './admin-session';
+import { card, expect, INVALID, seed, signIn, storage } from './admin-session';
 import { resetSubmissions } from './submissions-db';
 
 let server: RunningServer;
+
+/** Rotates the key of a running server's data folder, as staff would; answers the new key. */
+function rotateKey(dataDir: string): string {
+  const rotated = execFileSync(process.execPath, [path.resolve('dist/server/admin-key.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, ADMIN_API_KEY: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return /ADMIN API KEY \(new[^)]*\)\s+(\S+)/.exec(rotated)![1]!;
+}
+
+const printedKey = () => /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output())?.[1];
 
 test.describe('a fresh install without ADMIN_API_KEY', () => {
   test.beforeAll(async () => {
@@ -25,11 +36,7 @@ test.describe('a fresh install without ADMIN_API_KEY', () => {
     await signIn(page, server.baseUrl, key);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
 
-    const rotated = execFileSync(process.execPath, [path.resolve('dist/server/admin-key.js')], {
-      env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_API_KEY: '', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    const newKey = /ADMIN API KEY \(new[^)]*\)\s+(\S+)/.exec(rotated)![1]!;
+    const newKey = rotateKey(server.dataDir);
     expect(newKey).not.toBe(key);
     expect(server.output().match(/ADMIN API KEY/g)).toHaveLength(1);
 
@@ -38,5 +45,30 @@ test.describe('a fresh install without ADMIN_API_KEY', () => {
     await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
     await signIn(page, server.baseUrl, newKey);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
+  });
+});
+
+test.describe('a key rotated while a session is open', () => {
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_API_KEY: '' });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.remove();
+  });
+
+  test('the next call from any admin screen signs out once, with the message', async ({ page }) => {
+    resetSubmissions(server.dataDir, seed.slice(0, 1));
+    await signIn(page, server.baseUrl, printedKey()!);
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+    rotateKey(server.dataDir);
+
+    // Moving to the blog screen (no reload: the key in memory is the old one) loads its posts.
+    await page.getByRole('link', { name: 'Blog Management' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    const toasts = page.locator('section[aria-label="Notifications (F8)"]');
+    await expect(toasts.getByText(INVALID, { exact: true })).toHaveCount(1);
+    expect(await storage(page)).toEqual([null, null]);
   });
 });

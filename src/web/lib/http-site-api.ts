@@ -3,15 +3,12 @@ import { blogPageSize } from '../../shared/blog';
 import type { ShowcaseImages } from '../../shared/images';
 import type { SettingValue } from '../../shared/settings';
 import type { SiteApi } from '../../shared/site-api';
-import { HttpError, getJson } from './http';
+import { HttpError, getJson, throwIfNotOk } from './http';
 
 /** A list page: the API answers the posts as an array and the totals in headers. */
 async function getBlogPage(url: string): Promise<BlogPage> {
   const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) {
-    const text = await response.text();
-    throw new HttpError(response.status, `${response.status}: ${text || response.statusText}`);
-  }
+  await throwIfNotOk(response);
   const posts = (await response.json()) as BlogPostSummary[];
   const header = (name: string, fallback: number) => Number(response.headers.get(name) ?? fallback);
   return {

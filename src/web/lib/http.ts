@@ -12,7 +12,7 @@ export class HttpError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text();
   let body: Partial<ApiErrorBody> | undefined;
@@ -42,10 +42,22 @@ export async function apiRequest(
   return response;
 }
 
-/** The default data fetch: GET and parse JSON; a 401 returns null when asked to. */
-export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
+/** The default data fetch: GET and parse JSON; any non-OK answer (a 401 too) is an HttpError. */
+export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { credentials: 'include' });
-  if (response.status === 401 && options.on401 === 'returnNull') return null as T;
   await throwIfNotOk(response);
   return (await response.json()) as T;
+}
+
+/**
+ * The text a failure toast shows, in one of the two forms the error catalogue uses:
+ * - 'status': the error's message, "status: text", where the text of our JSON error body stands
+ *   in for the raw body (whose code is never shown); an error without a status shows its own message.
+ * - 'server': the server's own message when it sent one, else the fallback.
+ */
+export function errorText(error: unknown, fallback: string, form: 'status' | 'server'): string {
+  const serverText = error instanceof HttpError ? error.body?.error : undefined;
+  if (form === 'server') return serverText || fallback;
+  if (serverText) return `${(error as HttpError).status}: ${serverText}`;
+  return (error instanceof Error && error.message) || fallback;
 }

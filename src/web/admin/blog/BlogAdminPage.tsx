@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BlogPost } from '../../../shared/blog';
 import type { BlogPostData } from '../../../shared/blog-schema';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { blogKeys } from '../../features/blog/queries';
-import { createBlogAdminApi, serverMessage } from './api';
+import { toastFailure } from '../admin-api';
+import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
-import { useAdminKey } from './use-admin-key';
 
 const adminBlogKey = ['admin', 'blog'] as const;
 
@@ -22,10 +22,9 @@ const backLink = (
 
 /** /admin/blog: SPEC.md sections 2, 4, 5 and 8. */
 export function BlogAdminPage() {
-  const apiKey = useAdminKey();
-  const api = useMemo(() => createBlogAdminApi(apiKey), [apiKey]);
+  const { blog } = useAdminApi();
   const queryClient = useQueryClient();
-  const posts = useQuery({ queryKey: [...adminBlogKey, apiKey], queryFn: () => api.list() });
+  const posts = useQuery({ queryKey: adminBlogKey, queryFn: () => blog.list() });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<BlogPost | null>(null);
 
@@ -36,12 +35,12 @@ export function BlogAdminPage() {
       queryClient.invalidateQueries({ queryKey: blogKeys.all }),
     ]);
 
-  const create = useMutation({ mutationFn: (values: BlogPostData) => api.create(values), onSettled: refresh });
+  const create = useMutation({ mutationFn: (values: BlogPostData) => blog.create(values), onSettled: refresh });
   const update = useMutation({
-    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => api.update(id, values),
+    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => blog.update(id, values),
     onSettled: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: number) => api.remove(id), onSettled: refresh });
+  const remove = useMutation({ mutationFn: (id: number) => blog.remove(id), onSettled: refresh });
 
   const submitCreate = async (values: BlogPostData) => {
     try {
@@ -50,11 +49,7 @@ export function BlogAdminPage() {
       setCreating(false);
       return true;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: serverMessage(error, 'Failed to create blog post'),
-      });
+      toastFailure('Error', error, { fallback: 'Failed to create blog post' });
       return false;
     }
   };
@@ -67,11 +62,7 @@ export function BlogAdminPage() {
       toast({ title: 'Success!', description: 'Blog post updated successfully.' });
       return true;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: serverMessage(error, 'Failed to update blog post'),
-      });
+      toastFailure('Error', error, { fallback: 'Failed to update blog post' });
       return false;
     }
   };
@@ -82,11 +73,7 @@ export function BlogAdminPage() {
       await remove.mutateAsync(post.id);
       toast({ title: 'Success!', description: 'Blog post deleted successfully.' });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: serverMessage(error, 'Failed to delete blog post'),
-      });
+      toastFailure('Error', error, { fallback: 'Failed to delete blog post' });
     }
   };
 
@@ -156,7 +143,6 @@ export function BlogAdminPage() {
         pending={create.isPending}
         onCancel={() => setCreating(false)}
         onSubmit={submitCreate}
-        uploadImage={(file) => api.uploadImage(file)}
       />
       <PostFormDialog
         mode="edit"
@@ -165,7 +151,6 @@ export function BlogAdminPage() {
         pending={update.isPending}
         onCancel={() => setEditing(null)}
         onSubmit={submitUpdate}
-        uploadImage={(file) => api.uploadImage(file)}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import { Upload, X } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
-import { toast } from '../../components/ui/use-toast';
-import { serverMessage } from './api';
+import { toastFailure } from '../admin-api';
+import { isImageFile, rejectNonImage } from '../images/use-image-actions';
+import { useAdminApi } from '../session';
 import { ImagePickerPanel } from './ImagePickerPanel';
 
 /** Featured image: choose from the library or upload a new one; either way the form holds its path. */
@@ -9,15 +10,14 @@ export function FeaturedImageField({
   value,
   onChange,
   error,
-  uploadImage,
   onUploadingChange,
 }: {
   value: string;
   onChange: (path: string) => void;
   error?: string;
-  uploadImage: (file: File) => Promise<string>;
   onUploadingChange: (uploading: boolean) => void;
 }) {
+  const api = useAdminApi();
   const [picking, setPicking] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -25,16 +25,14 @@ export function FeaturedImageField({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast({ variant: 'destructive', title: 'Invalid File', description: 'Please select an image file' });
-      return;
-    }
+    if (!isImageFile(file)) return rejectNonImage();
     setUploading(true);
     onUploadingChange(true);
     try {
-      onChange(await uploadImage(file));
+      // Filed in the image library under 'blog', without alt text (the post describes it).
+      onChange((await api.images.upload({ file, altText: '', category: 'blog' })).path);
     } catch (caught) {
-      toast({ variant: 'destructive', title: 'Upload Error', description: serverMessage(caught, 'Upload failed') });
+      toastFailure('Upload Error', caught, { fallback: 'Upload failed' });
     } finally {
       setUploading(false);
       onUploadingChange(false);

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { BlogPost } from '../../../shared/blog';
 import {
   type BlogPostData,
@@ -9,7 +8,7 @@ import {
   blogPostInputSchema,
 } from '../../../shared/blog-schema';
 import { Dialog } from '../ui/Dialog';
-import { Select } from '../ui/Select';
+import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
 import { FeaturedImageField } from './FeaturedImageField';
 import { RichTextField } from './RichTextField';
 
@@ -32,9 +31,6 @@ export function valuesFromPost(post: BlogPost): FormValues {
   };
 }
 
-const inputClass = 'mt-1 w-full rounded-md border px-3 py-2 text-slate-900';
-const border = (invalid: boolean) => (invalid ? 'border-red-600' : 'border-slate-400');
-
 export interface PostFormDialogProps {
   mode: 'create' | 'edit';
   open: boolean;
@@ -42,22 +38,14 @@ export interface PostFormDialogProps {
   pending: boolean;
   onCancel: () => void;
   onSubmit: (values: BlogPostData) => Promise<boolean>;
-  uploadImage: (file: File) => Promise<string>;
 }
 
-export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, uploadImage }: PostFormDialogProps) {
+export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }: PostFormDialogProps) {
   const [uploading, setUploading] = useState(false);
   // Remounts the editor when the form is refilled, since TipTap reads its content once.
   const [generation, setGeneration] = useState(0);
-  const form = useForm<BlogPostInput, unknown, BlogPostData>({
-    resolver: zodResolver(blogPostInputSchema),
-    defaultValues: { ...blogPostFormDefaults },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: true,
-  });
-  const { register, handleSubmit, control, reset, formState } = form;
-  const errors = formState.errors;
+  const form = useAdminForm(blogPostInputSchema, { ...blogPostFormDefaults });
+  const { control, reset } = form;
 
   useEffect(() => {
     if (!open) return;
@@ -65,25 +53,14 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
     setGeneration((value) => value + 1);
   }, [open, post, reset]);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = async (values: BlogPostData) => {
     if (uploading) return; // SPEC.md section 5: no saving while a featured image is uploading
     const saved = await onSubmit(values);
     if (saved && mode === 'create') {
       reset({ ...blogPostFormDefaults });
       setGeneration((value) => value + 1);
     }
-  });
-
-  const error = (name: keyof FormValues) =>
-    errors[name]?.message ? (
-      <p id={`post-${name}-error`} className="mt-1 text-sm text-red-700">
-        {String(errors[name]?.message)}
-      </p>
-    ) : null;
-  const aria = (name: keyof FormValues) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `post-${name}-error` : undefined,
-  });
+  };
 
   const submitLabel =
     mode === 'create'
@@ -104,161 +81,41 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
       }}
       title={mode === 'create' ? 'Create New Post' : 'Edit Post'}
     >
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <div>
-          <label htmlFor="post-title" className="font-medium text-slate-900">
-            Title *
-          </label>
-          <input
-            id="post-title"
-            {...register('title')}
-            {...aria('title')}
-            className={`${inputClass} ${border(!!errors.title)}`}
-          />
-          {error('title')}
-        </div>
-        <div>
-          <label htmlFor="post-slug" className="font-medium text-slate-900">
-            URL Slug (optional)
-          </label>
-          <input
-            id="post-slug"
-            {...register('slug')}
-            {...aria('slug')}
-            placeholder="auto-generated-from-title"
-            className={`${inputClass} ${border(!!errors.slug)}`}
-          />
-          {error('slug')}
-        </div>
-        <div>
-          <label htmlFor="post-excerpt" className="font-medium text-slate-900">
-            Excerpt *
-          </label>
-          <textarea
-            id="post-excerpt"
-            rows={3}
-            {...register('excerpt')}
-            {...aria('excerpt')}
-            className={`${inputClass} ${border(!!errors.excerpt)}`}
-          />
-          {error('excerpt')}
-        </div>
-        <div>
-          <span id="post-content-label" className="font-medium text-slate-900">
-            Content *
-          </span>
-          <Controller
-            control={control}
-            name="content"
-            render={({ field }) => (
-              <RichTextField
-                key={generation}
-                id="post-content"
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                invalid={!!errors.content}
-                describedBy={errors.content ? 'post-content-error' : undefined}
-                focusRef={field.ref}
-              />
-            )}
-          />
-          {error('content')}
-        </div>
+      <AdminForm form={form} idPrefix="post" onSubmit={submit} className="mt-4 space-y-4">
+        <TextField name="title" label="Title *" />
+        <TextField name="slug" label="URL Slug (optional)" placeholder="auto-generated-from-title" />
+        <TextField name="excerpt" label="Excerpt *" rows={3} />
+        <Field name="content" label="Content *" labelOnly>
+          <ContentEditor generation={generation} />
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="post-author" className="font-medium text-slate-900">
-              Author *
-            </label>
-            <input
-              id="post-author"
-              {...register('author')}
-              {...aria('author')}
-              className={`${inputClass} ${border(!!errors.author)}`}
-            />
-            {error('author')}
-          </div>
-          <div>
-            <label htmlFor="post-category" className="font-medium text-slate-900">
-              Category *
-            </label>
-            <input
-              id="post-category"
-              {...register('category')}
-              {...aria('category')}
-              placeholder="For example Study Tips, Exam Prep"
-              className={`${inputClass} ${border(!!errors.category)}`}
-            />
-            {error('category')}
-          </div>
+          <TextField name="author" label="Author *" />
+          <TextField name="category" label="Category *" placeholder="For example Study Tips, Exam Prep" />
         </div>
-        <div>
-          <label htmlFor="post-status" className="font-medium text-slate-900">
-            Status
-          </label>
-          <Controller
-            control={control}
-            name="published"
-            render={({ field }) => (
-              <Select
-                id="post-status"
-                value={field.value ?? 'true'}
-                onChange={field.onChange}
-                options={[
-                  { value: 'true', label: 'Published' },
-                  { value: 'false', label: 'Draft' },
-                ]}
-              />
-            )}
-          />
-        </div>
+        <SelectField
+          name="published"
+          label="Status"
+          options={[
+            { value: 'true', label: 'Published' },
+            { value: 'false', label: 'Draft' },
+          ]}
+        />
         <Controller
           control={control}
           name="featuredImage"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <FeaturedImageField
               value={field.value ?? ''}
               onChange={field.onChange}
-              error={errors.featuredImage?.message}
-              uploadImage={uploadImage}
+              error={fieldState.error?.message}
               onUploadingChange={setUploading}
             />
           )}
         />
-        <div>
-          <label htmlFor="post-tags" className="font-medium text-slate-900">
-            Tags (comma-separated)
-          </label>
-          <input
-            id="post-tags"
-            {...register('tags')}
-            placeholder="GCSE, revision, maths"
-            className={`${inputClass} ${border(!!errors.tags)}`}
-          />
-          {error('tags')}
-        </div>
+        <TextField name="tags" label="Tags (comma-separated)" placeholder="GCSE, revision, maths" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="post-meta-title" className="font-medium text-slate-900">
-              Meta Title (SEO)
-            </label>
-            <input
-              id="post-meta-title"
-              {...register('metaTitle')}
-              className={`${inputClass} ${border(!!errors.metaTitle)}`}
-            />
-            {error('metaTitle')}
-          </div>
-          <div>
-            <label htmlFor="post-meta-description" className="font-medium text-slate-900">
-              Meta Description (SEO)
-            </label>
-            <input
-              id="post-meta-description"
-              {...register('metaDescription')}
-              className={`${inputClass} ${border(!!errors.metaDescription)}`}
-            />
-            {error('metaDescription')}
-          </div>
+          <TextField name="metaTitle" label="Meta Title (SEO)" />
+          <TextField name="metaDescription" label="Meta Description (SEO)" />
         </div>
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
           <button
@@ -276,7 +133,28 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
             {submitLabel}
           </button>
         </div>
-      </form>
+      </AdminForm>
     </Dialog>
+  );
+}
+
+/** The rich-text editor as the form's Content field (its label is the Field's span). */
+function ContentEditor({ generation }: { generation: number }) {
+  const { id, error, errorId } = useFieldState('content');
+  return (
+    <Controller
+      name="content"
+      render={({ field }) => (
+        <RichTextField
+          key={generation}
+          id={id}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          invalid={!!error}
+          describedBy={error ? errorId : undefined}
+          focusRef={field.ref}
+        />
+      )}
+    />
   );
 }

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import type { ImageCategory } from '../../../shared/images';
+import type { ImageQuery } from '../admin-api';
+import { useAdminApi } from '../session';
 import { CategorySelect } from './CategorySelect';
-import { fetchImages, imagesQueryKey } from './api';
+
+export const imagesQueryKey = (query?: ImageQuery) => (query ? ['images', query.q, query.category] : ['images']);
 
 export interface ImageFilterState {
   search: string;
@@ -15,8 +18,9 @@ export interface ImageFilterState {
 export function useImageLibrary() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ImageCategory | 'all'>('all');
+  const api = useAdminApi();
   const query = { q: useDeferredValue(search.trim()), category };
-  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => fetchImages(query) });
+  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => api.images.list(query) });
   const filters: ImageFilterState = { search, setSearch, category, setCategory };
   return { images, filters, filtered: query.q !== '' || category !== 'all' };
 }

@@ -1,9 +1,17 @@
-import { useId, useState } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import { imageUploadFieldsSchema } from '../../../shared/image-schemas';
 import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';
+import { AdminForm, Field, useAdminForm, useFieldState } from '../ui/form';
 import { ImageDetailsFields } from './ImageDetailsFields';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
+
+const NO_IMAGE = 'Please select an image file';
+const uploadSchema = imageUploadFieldsSchema.extend({
+  file: z.custom<File>((value) => value instanceof File, NO_IMAGE),
+});
 
 /** The upload form: a file (images only), alt text and category. */
 export function UploadDialog({
@@ -18,77 +26,72 @@ export function UploadDialog({
   onUploaded?: (image: ImageRecord) => void;
 }) {
   const { upload, pending } = useImageActions();
-  const [file, setFile] = useState<File | null>(null);
-  const [altText, setAltText] = useState('');
-  const [category, setCategory] = useState<ImageCategory>(defaultCategory);
-  const [problem, setProblem] = useState('');
-  const ids = { file: useId(), problem: useId() };
+  const form = useAdminForm(uploadSchema, { altText: '', category: defaultCategory, file: undefined });
 
   const close = (next: boolean) => {
     onOpenChange(next);
-    if (!next) {
-      setFile(null);
-      setAltText('');
-      setProblem('');
-    }
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!file) return setProblem('Please select an image file');
-    const image = await upload({ file, altText, category });
-    if (image) {
-      onUploaded?.(image);
-      close(false);
-    }
+    // The chosen category stays for the next upload; the file and alt text do not.
+    if (!next) form.reset({ altText: '', category: form.getValues('category'), file: undefined });
   };
 
   return (
     <Dialog open={open} onOpenChange={close} title="Upload Image" description="JPEG, PNG, WebP, GIF or AVIF.">
-      <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-        <div>
-          <label htmlFor={ids.file} className="block font-medium text-slate-900">
-            Image file *
-          </label>
-          <input
-            id={ids.file}
-            type="file"
-            accept="image/*"
-            required
-            aria-describedby={problem ? ids.problem : undefined}
-            aria-invalid={problem ? true : undefined}
-            className="mt-1 block w-full text-slate-800"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              if (chosen && !isImageFile(chosen)) {
-                rejectNonImage();
-                event.target.value = '';
-                setProblem('Please select an image file');
-                return setFile(null);
-              }
-              setProblem('');
-              setFile(chosen);
-            }}
-          />
-          {problem && (
-            <p id={ids.problem} className="mt-1 text-sm text-red-700">
-              {problem}
-            </p>
-          )}
-        </div>
-        <ImageDetailsFields
-          altText={altText}
-          onAltTextChange={setAltText}
-          category={category}
-          onCategoryChange={setCategory}
-        />
+      <AdminForm
+        form={form}
+        idPrefix="image-upload"
+        onSubmit={async (values) => {
+          const image = await upload(values);
+          if (image) {
+            onUploaded?.(image);
+            close(false);
+          }
+        }}
+        className="mt-4 grid gap-4"
+      >
+        <Field name="file" label="Image file *">
+          <FileInput />
+        </Field>
+        <ImageDetailsFields />
         <DialogActions
           onCancel={() => close(false)}
           pending={pending === 'upload'}
           label="Upload"
           pendingLabel="Uploading..."
         />
-      </form>
+      </AdminForm>
     </Dialog>
+  );
+}
+
+/** The file chooser: a file that is not an image is refused at once, with a toast and below the field. */
+function FileInput() {
+  const { id, aria } = useFieldState('file');
+  const { setError, clearErrors } = useFormContext();
+  return (
+    <Controller
+      name="file"
+      render={({ field }) => (
+        <input
+          id={id}
+          ref={field.ref}
+          type="file"
+          accept="image/*"
+          required
+          {...aria}
+          className="mt-1 block w-full text-slate-800"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen && !isImageFile(chosen)) {
+              rejectNonImage();
+              event.target.value = '';
+              field.onChange(undefined);
+              return setError('file', { message: NO_IMAGE });
+            }
+            field.onChange(chosen);
+            clearErrors('file');
+          }}
+        />
+      )}
+    />
   );
 }

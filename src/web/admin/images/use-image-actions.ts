@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { toast } from '../../components/ui/use-toast';
-import { useAdminKey, useSignOutOn401 } from '../use-admin-key';
-import { type NewImage, deleteImage, imagesQueryKey, serverMessage, updateImage, uploadImage } from './api';
+import { type NewImage, toastFailure } from '../admin-api';
+import { useAdminApi } from '../session';
+import { imagesQueryKey } from './ImageFilters';
 
 /** Upload, edit and delete with SPEC.md's toasts; each reports whether it is pending. */
 export function useImageActions() {
-  const apiKey = useAdminKey();
-  const signOutOn401 = useSignOutOn401();
+  const api = useAdminApi();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<'upload' | 'update' | 'delete' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: imagesQueryKey() });
@@ -19,10 +19,6 @@ export function useImageActions() {
     done: string,
     failed: [string, string],
   ) {
-    if (!apiKey) {
-      toast({ variant: 'destructive', title: failed[0], description: 'Authentication required. Please log in again.' });
-      return undefined;
-    }
     setPending(kind);
     try {
       const result = await action();
@@ -30,8 +26,7 @@ export function useImageActions() {
       await refresh();
       return result;
     } catch (error) {
-      toast({ variant: 'destructive', title: failed[0], description: serverMessage(error, failed[1]) });
-      signOutOn401(error);
+      toastFailure(failed[0], error, { fallback: failed[1] });
       return undefined;
     } finally {
       setPending(null);
@@ -41,14 +36,14 @@ export function useImageActions() {
   return {
     pending,
     upload: (image: NewImage): Promise<ImageRecord | undefined> =>
-      run('upload', () => uploadImage(apiKey, image), 'Image uploaded successfully', ['Upload Error', 'Upload failed']),
+      run('upload', () => api.images.upload(image), 'Image uploaded successfully', ['Upload Error', 'Upload failed']),
     update: (id: number, changes: { altText: string; category: ImageCategory }) =>
-      run('update', () => updateImage(apiKey, id, changes), 'Image updated successfully', [
+      run('update', () => api.images.update(id, changes), 'Image updated successfully', [
         'Update Error',
         'Update failed',
       ]),
     remove: (id: number) =>
-      run('delete', () => deleteImage(apiKey, id).then(() => true), 'Image deleted successfully', [
+      run('delete', () => api.images.remove(id).then(() => true), 'Image deleted successfully', [
         'Delete Error',
         'Delete failed',
       ]),

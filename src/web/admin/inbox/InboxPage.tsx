@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import {
   type ContactSubmission,
@@ -10,16 +10,13 @@ import {
 } from '../../../shared/contact-submissions';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
-import { HttpError } from '../../lib/http';
+import { toastFailure } from '../admin-api';
 import { useAdminSession } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { createInboxApi } from './api';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { SubmissionCard } from './SubmissionCard';
-
-export const INVALID_KEY_MESSAGE = 'Invalid API key. Please log in again.';
 
 /** Waits until typing pauses, so a search is one request, not one per key press. */
 function useDebounced(value: string, delayMs: number): string {
@@ -32,8 +29,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function InboxPage() {
-  const { apiKey, logout } = useAdminSession();
-  const api = useMemo(() => createInboxApi(apiKey), [apiKey]);
+  const { api, logout } = useAdminSession();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<SubmissionFilter>('all');
   const [searchText, setSearchText] = useState('');
@@ -46,32 +42,18 @@ export function InboxPage() {
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
   const list = useQuery({
     queryKey: ['admin', 'submissions', query],
-    queryFn: () => api.list(query),
+    queryFn: () => api.submissions.list(query),
     placeholderData: keepPreviousData,
   });
-  const counts = useQuery({ queryKey: ['admin', 'submission-counts', q], queryFn: () => api.counts(q) });
-
-  // A 401 while loading means the key is wrong, changed or rotated: sign out and say so.
-  const unauthorized = [list.error, counts.error].some((error) => error instanceof HttpError && error.status === 401);
-  useEffect(() => {
-    if (!unauthorized) return;
-    queryClient.removeQueries({ queryKey: ['admin'] });
-    toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
-    logout(INVALID_KEY_MESSAGE);
-  }, [unauthorized, logout, queryClient]);
+  const counts = useQuery({
+    queryKey: ['admin', 'submission-counts', q],
+    queryFn: () => api.submissions.counts(q),
+  });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
-  /** A save or delete refused with 401 means the key changed meanwhile: same end as a refused load. */
-  const failed = (title: string) => (error: Error) => {
-    if (error instanceof HttpError && error.status === 401) {
-      toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
-      logout(INVALID_KEY_MESSAGE);
-      return;
-    }
-    toast({ title, description: error.message, variant: 'destructive' });
-  };
+  const failed = (title: string) => (error: Error) => toastFailure(title, error, { form: 'status' });
   const update = useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: SubmissionUpdate }) => api.update(id, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: SubmissionUpdate }) => api.submissions.update(id, changes),
     onSuccess: () => {
       toast({ title: 'Submission updated successfully.' });
       setEditing(null);
@@ -80,7 +62,7 @@ export function InboxPage() {
     onError: failed('Failed to update submission.'),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.remove(id),
+    mutationFn: (id: number) => api.submissions.remove(id),
     onSuccess: () => {
       toast({ title: 'Submission deleted successfully.' });
       setDeleting(null);
@@ -89,7 +71,7 @@ export function InboxPage() {
     onError: failed('Failed to delete submission.'),
   });
   const download = useMutation({
-    mutationFn: () => api.downloadCsv({ q, ...filterQuery(filter) }),
+    mutationFn: () => api.submissions.downloadCsv({ q, ...filterQuery(filter) }),
     onError: failed('Export failed'),
   });
 
@@ -145,7 +127,7 @@ export function InboxPage() {
           <p role="status" className="text-slate-700">
             Loading submissions...
           </p>
-        ) : list.isError && !unauthorized ? (
+        ) : list.isError ? (
           <p role="alert" className="text-red-700">
             Error loading submissions. Please try again later.
           </p>

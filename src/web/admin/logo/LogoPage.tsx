@@ -1,47 +1,57 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
+import { z } from 'zod';
 import { paths } from '../../../shared/routes';
 import { type SettingKey, brandWords } from '../../../shared/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { toast } from '../../components/ui/use-toast';
 import { useSetting } from '../../features/settings/queries';
 import { Seo } from '../../lib/seo';
+import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { Switch } from '../ui/Switch';
-import { useAdminKey, useSignOutOn401 } from '../use-admin-key';
-import { describeFailure, logoFileProblem, saveSetting, uploadLogo } from './api';
+import { toastFailure } from '../admin-api';
+import { useAdminApi } from '../session';
+import { logoFileProblem } from './logo-file';
+
+/** The brand text as saved: without surrounding spaces. */
+const brandSchema = z.object({ brandText: z.string().trim() });
 
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
 /** /admin/logo: the header's logo and brand text (SPEC.md section 2, "Logo manager"). */
 export function LogoPage() {
-  const apiKey = useAdminKey();
-  const signOutOn401 = useSignOutOn401();
+  const api = useAdminApi();
   const queryClient = useQueryClient();
   const logo = useSetting('site_logo');
   const showLogo = useSetting('show_site_logo') === 'true';
   const showText = useSetting('show_brand_text') === 'true';
   const savedText = useSetting('brand_text');
-  const [draft, setDraft] = useState<string | null>(null);
-  const brandText = draft ?? savedText;
+  const form = useAdminForm(brandSchema, { brandText: savedText });
+  // The box follows the saved text (it may arrive after the screen) until staff edit it.
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (!isDirty) form.reset({ brandText: savedText });
+  }, [savedText, isDirty, form]);
+  const brandText = useWatch({ control: form.control, name: 'brandText' });
   const [first, rest] = brandWords(brandText);
   const [pending, setPending] = useState<'text' | 'upload' | SettingKey | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { logoSwitch: useId(), textSwitch: useId(), text: useId(), file: useId() };
+  const ids = { logoSwitch: useId(), textSwitch: useId(), file: useId() };
 
   const remember = (key: SettingKey, value: string) => queryClient.setQueryData(['settings', key], { key, value });
 
   const save = async (key: SettingKey, value: string, success: string) => {
     setPending(key === 'brand_text' ? 'text' : key);
     try {
-      const saved = await saveSetting(apiKey, key, value);
+      const saved = await api.settings.save(key, value);
       remember(key, saved.value);
       toast({ title: success });
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Update failed', description: describeFailure(error) });
-      signOutOn401(error);
+      toastFailure('Update failed', error, { form: 'status' });
       return false;
     } finally {
       setPending(null);
@@ -54,13 +64,12 @@ export function LogoPage() {
     if (problem) return toast({ variant: 'destructive', ...problem });
     setPending('upload');
     try {
-      const { logoPath } = await uploadLogo(apiKey, file!);
+      const { logoPath } = await api.settings.uploadLogo(file!);
       remember('site_logo', logoPath);
       toast({ title: 'Logo uploaded successfully' });
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Upload failed', description: describeFailure(error) });
-      signOutOn401(error);
+      toastFailure('Upload failed', error, { form: 'status' });
     } finally {
       setPending(null);
     }
@@ -120,23 +129,15 @@ export function LogoPage() {
           <h2 id="brand-text" className="text-xl font-semibold text-slate-900">
             Brand text
           </h2>
-          <form
+          <AdminForm
+            form={form}
+            idPrefix="brand"
             className="mt-3"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              if (await save('brand_text', brandText.trim(), 'Brand text updated')) setDraft(null);
+            onSubmit={async (values) => {
+              if (await save('brand_text', values.brandText, 'Brand text updated')) form.reset(values);
             }}
           >
-            <label htmlFor={ids.text} className="block font-medium text-slate-900">
-              Text (first word blue, the rest red)
-            </label>
-            <input
-              id={ids.text}
-              value={brandText}
-              maxLength={500}
-              onChange={(event) => setDraft(event.target.value)}
-              className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
-            />
+            <TextField name="brandText" label="Text (first word blue, the rest red)" maxLength={500} />
             <button
               type="submit"
               disabled={pending === 'text'}
@@ -144,7 +145,7 @@ export function LogoPage() {
             >
               {pending === 'text' ? 'Saving...' : 'Save Brand Text'}
             </button>
-          </form>
+          </AdminForm>
           <div className="mt-4">
             <Switch
               id={ids.textSwitch}

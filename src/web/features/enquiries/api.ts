@@ -1,7 +1,7 @@
 // Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
 import type { AssessmentInput, ContactInput, CreatedSubmission } from '../../../shared/enquiry-schemas';
 import { toast } from '../../components/ui/use-toast';
-import { HttpError, apiRequest } from '../../lib/http';
+import { apiRequest, errorText } from '../../lib/http';
 
 /** What the hidden honeypot holds at submit time (empty for people). */
 export const honeypotValue = (form: HTMLFormElement) =>
@@ -23,7 +23,7 @@ export async function requestAssessment(input: AssessmentInput): Promise<boolean
     toast({
       variant: 'destructive',
       title: 'Error submitting form',
-      description: errorDescription(error, 'Please try again later'),
+      description: errorText(error, 'Please try again later', 'status'),
     });
     return false;
   }
@@ -32,13 +32,4 @@ export async function requestAssessment(input: AssessmentInput): Promise<boolean
 export async function submitContact(input: ContactInput): Promise<CreatedSubmission> {
   const response = await apiRequest('POST', '/api/contact-submissions', input);
   return (await response.json()) as CreatedSubmission;
-}
-
-/**
- * SPEC.md section 8 shows the error's message ("status: body"). When the body is our JSON error
- * its readable text stands in for the raw JSON, which would mean nothing to a parent.
- */
-export function errorDescription(error: unknown, fallback: string): string {
-  if (error instanceof HttpError && error.body?.error) return `${error.status}: ${error.body.error}`;
-  return (error instanceof Error && error.message) || fallback;
 }
