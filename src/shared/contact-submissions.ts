@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuerySchema } from './paging';
 
 export const submissionTypes = ['assessment', 'contact'] as const;
 export type SubmissionType = (typeof submissionTypes)[number];
@@ -59,23 +60,14 @@ export function filterQuery(filter: SubmissionFilter): Pick<SubmissionQuery, 'ty
   return {};
 }
 
-const positiveInt = (label: string, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
-    .max(max, `${label} must be at most ${max}`);
-
 /**
  * Query options of GET /api/contact-submissions (and its counts and CSV export). Without page or
  * pageSize the answer is the plain array of SPEC.md; with either it is a SubmissionPage.
  */
-export const submissionQuerySchema = z.object({
+export const submissionQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
   type: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
-  page: positiveInt('Page', 100_000).optional(),
-  pageSize: positiveInt('Page size', 100).optional(),
 });
 export type SubmissionQuery = z.output<typeof submissionQuerySchema>;
 

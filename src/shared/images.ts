@@ -2,10 +2,6 @@
 export const imageCategories = ['general', 'hero', 'tutoring', 'online', 'classroom', 'logo', 'blog'] as const;
 export type ImageCategory = (typeof imageCategories)[number];
 
-export function isImageCategory(value: string): value is ImageCategory {
-  return (imageCategories as readonly string[]).includes(value);
-}
-
 /**
  * Widths of the WebP variants made for every image, never wider than the original. Steps of
  * about 1.25-1.6x, so a browser rarely fetches much more than it draws: a full-width photo on a
