@@ -42,10 +42,9 @@ export async function apiRequest(
   return response;
 }
 
-/** The default data fetch: GET and parse JSON; a 401 returns null when asked to. */
-export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
+/** The default data fetch: GET and parse JSON. */
+export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { credentials: 'include' });
-  if (response.status === 401 && options.on401 === 'returnNull') return null as T;
   await throwIfNotOk(response);
   return (await response.json()) as T;
 }

@@ -3,6 +3,7 @@ import type { FeaturePlugin } from '../../context';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { idParams, parseInput } from '../../validation';
+import { LOGO_MAX_BYTES } from '../../../shared/images';
 import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
 import { createSettingsRepo } from '../settings/repo';
 import { backfillVariant } from './backfill';
@@ -10,8 +11,6 @@ import { processImage } from './pipeline';
 import { createImagesRepo } from './repo';
 import { readUpload } from './upload';
 
-/** SPEC.md section 9: a logo is at most 5 MB whatever the general upload limit is. */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const oneYear = 60 * 60 * 24 * 365;
 
 const imageIdParams = idParams(() => 'There is no such image.');

@@ -1,11 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import {
-  type CreatedSubmission,
-  assessmentSchema,
-  contactSchema,
-  honeypotField,
-} from '../../../shared/enquiry-schemas';
+import { type CreatedSubmission, assessmentSchema, contactSchema } from '../../../shared/enquiry-schemas';
+import { honeypotField } from '../../../shared/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
 import { createSubmissionsService } from './service';

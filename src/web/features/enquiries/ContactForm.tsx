@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast';
-import { honeypotValue, submitContact } from './api';
+import { honeypot, submitContact } from './api';
 import { Field, Honeypot } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -10,13 +9,10 @@ const schema = () => import('../../../shared/enquiry-schemas').then((module) => 
 
 /** The contact page's message form (SPEC.md sections 2, 5 and 8). */
 export function ContactForm() {
-  const queryClient = useQueryClient();
   const form = useZodForm(schema, empty, 'contact');
   const send = async (values: typeof empty, element: HTMLFormElement) => {
     try {
-      await submitContact({ ...values, website: honeypotValue(element) });
-      // SPEC.md section 7: a new message makes any loaded admin submissions list stale.
-      void queryClient.invalidateQueries({ queryKey: ['contact-submissions'] });
+      await submitContact({ ...values, ...honeypot(element) });
       toast({
         title: 'Message sent successfully!',
         description: "Thank you for getting in touch. We'll get back to you as soon as we can.",
