@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -39,4 +40,83 @@ export default tseslint.config(
     files: ['src/web/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  // --- Boundaries (import-x): no cycles; each layer imports only what it may. ---
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/server', './src/web'],
+              message: 'Shared code runs in both places.',
+            },
+            { target: './src/web', from: './src/server', message: 'Server code would leak into the browser bundle.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the rendering seam (pages.ts renders, document.ts wraps the result) reaches into web.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['src/server/plugins/pages.ts', 'src/server/plugins/document.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/server', from: './src/web', message: 'Only the rendering seam imports web code.' },
+            { target: './src/server', from: './tests', message: 'Test helpers stay out of the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test helpers (tests/support) are for tests only: the app never imports them.
+    files: ['src/{shared,web}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/server', './src/web', './tests'],
+              message: 'Shared code runs in both places.',
+            },
+            {
+              // The route table imports the pages, so nothing below it imports the table (route-types.ts has its types).
+              target: [
+                './src/web/pages',
+                './src/web/features',
+                './src/web/components',
+                './src/web/lib',
+                './src/web/admin',
+              ],
+              from: './src/web/routes.tsx',
+              message: 'Import the types from route-types.ts; routes.tsx imports the pages.',
+            },
+            {
+              target: './src/web',
+              from: ['./src/server', './tests'],
+              message: 'Server and test code stay out of the bundle.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // --- end of boundaries ---
 );

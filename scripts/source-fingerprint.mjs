@@ -1,4 +1,5 @@
 // A cheap fingerprint of everything the build reads, so `npm start` can tell if dist is stale.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,4 +26,25 @@ export function sourceFingerprint() {
     }
   }
   return hash.digest('hex');
+}
+
+function builtFingerprint() {
+  try {
+    return JSON.parse(fs.readFileSync('dist/build-info.json', 'utf8')).fingerprint;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs the build when `entry` (a file in dist) is missing or dist is older than the sources.
+ * The notice goes to stderr; `quiet` also keeps the build's own output off stdout, for commands
+ * whose stdout is their answer (`npm run admin:key` prints the key).
+ */
+export function buildIfStale(entry, { quiet = false } = {}) {
+  if (fs.existsSync(entry) && builtFingerprint() === sourceFingerprint()) return;
+  console.error('Building the site first (this takes a minute)…');
+  execFileSync(process.execPath, ['scripts/build.mjs'], {
+    stdio: [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'inherit'],
+  });
 }

@@ -7,10 +7,12 @@ import { features } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
 import { type ClientAssets, readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
 import { type RenderPage, registerPages } from './plugins/pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { createServerSiteApi } from './site-api';
+import { validatorCompiler } from './validation';
 
 export interface AppOptions {
   config: Config;
@@ -56,6 +58,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
+  app.setValidatorCompiler(validatorCompiler);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -63,6 +66,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);
+  await registerOpenApi(app);
   for (const feature of features) await app.register(feature, context);
 
   await registerStaticFiles(app, clientDir);

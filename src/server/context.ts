@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 
@@ -10,4 +11,5 @@ export interface AppContext {
   mailWorker?: { wake(): void } | undefined;
 }
 
-export type FeaturePlugin = FastifyPluginAsync<AppContext>;
+/** Routes declare zod schemas; their handlers see the parsed, typed input (validation.ts). */
+export type FeaturePlugin = FastifyPluginAsync<AppContext, RawServerDefault, ZodTypeProvider>;

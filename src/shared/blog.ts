@@ -49,7 +49,6 @@ export interface BlogCategoryCount {
 /** SPEC.md section 9. */
 export const blogPageSize = 6;
 export const relatedPostLimit = 3;
-export const maxPageSize = 100;
 export const blogFeedPath = '/blog/rss.xml';
 
 /** Splits the stored comma-separated tags into clean, distinct labels. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { enquiryLimits } from './enquiry-schemas';
+import { pagingQuerySchema } from './paging';
 
 export const submissionTypes = ['assessment', 'contact'] as const;
 export type SubmissionType = (typeof submissionTypes)[number];
@@ -29,21 +31,29 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+const requiredName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(enquiryLimits.name, `${label} must be at most ${enquiryLimits.name} characters`);
+
 /**
- * PUT /api/contact-submissions/:id. Every field is optional so a client may send only what
+ * PUT /api/contact-submissions/:id. The limits are the enquiry forms' (enquiryLimits), so staff
+ * can save anything a parent could send. Every field is optional so a client may send only what
  * changed (e.g. just `reviewed`); fields it sends are checked. Unknown fields (id, submittedAt) are ignored.
  */
 export const submissionUpdateSchema = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100).optional(),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100).optional(),
-  email: z.email({ error: 'Please enter a valid email address' }).max(254).optional(),
-  telephone: optionalText(40, 'Telephone').optional(),
-  mobile: optionalText(40, 'Mobile').optional(),
+  firstName: requiredName('First name').optional(),
+  lastName: requiredName('Last name').optional(),
+  email: z.email({ error: 'Please enter a valid email address' }).max(enquiryLimits.email).optional(),
+  telephone: optionalText(enquiryLimits.telephone, 'Telephone').optional(),
+  mobile: optionalText(enquiryLimits.telephone, 'Mobile').optional(),
   submissionType: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
-  yearGroup: optionalText(50, 'Year group').optional(),
-  emailTitle: optionalText(200, 'Subject').optional(),
-  notes: optionalText(5000, 'Notes').optional(),
-  message: optionalText(5000, 'Message').optional(),
+  yearGroup: optionalText(enquiryLimits.yearGroup, 'Year group').optional(),
+  emailTitle: optionalText(enquiryLimits.subjectTitle, 'Subject').optional(),
+  notes: optionalText(enquiryLimits.longText, 'Notes').optional(),
+  message: optionalText(enquiryLimits.longText, 'Message').optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
 });
 export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
@@ -59,23 +69,14 @@ export function filterQuery(filter: SubmissionFilter): Pick<SubmissionQuery, 'ty
   return {};
 }
 
-const positiveInt = (label: string, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
-    .max(max, `${label} must be at most ${max}`);
-
 /**
  * Query options of GET /api/contact-submissions (and its counts and CSV export). Without page or
  * pageSize the answer is the plain array of SPEC.md; with either it is a SubmissionPage.
  */
-export const submissionQuerySchema = z.object({
+export const submissionQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
   type: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
-  page: positiveInt('Page', 100_000).optional(),
-  pageSize: positiveInt('Page size', 100).optional(),
 });
 export type SubmissionQuery = z.output<typeof submissionQuerySchema>;
 

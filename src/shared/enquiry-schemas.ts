@@ -1,5 +1,6 @@
 // zod/mini, not zod: these schemas ship to every visitor's browser, and mini tree-shakes to a few kB.
 import * as z from 'zod/mini';
+import { honeypotField } from './honeypot';
 
 /** Longest accepted values. SPEC.md leaves them open; these fit any real name, number or note. */
 export const enquiryLimits = {
@@ -10,12 +11,6 @@ export const enquiryLimits = {
   yearGroup: 50,
   longText: 5000,
 } as const;
-
-/**
- * The hidden field people never see and bots fill in. A filled one is accepted with a 201 and
- * silently dropped (docs/decisions/0301-enquiry-spam-and-mail.md), so a bot learns nothing from the answer.
- */
-export const honeypotField = 'website';
 
 // A missing or non-text value gets the same message as an empty one: the API names it plainly.
 const required = (message: string, max: number, label: string) =>
@@ -61,9 +56,6 @@ export const callbackSchema = z.pick(assessmentSchema, {
   email: true,
   [honeypotField]: true,
 });
-
-/** PRODUCT.md: the short home form sends an assessment request with this subject title. */
-export const callbackSubjectTitle = 'Call-back request';
 
 /** SPEC.md section 5, contact form. */
 export const contactSchema = z.object({

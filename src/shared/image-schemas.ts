@@ -20,3 +20,20 @@ export const imageUpdateSchema = z
   .refine((value) => value.altText !== undefined || value.category !== undefined, {
     message: 'Send altText or category to change.',
   });
+
+/**
+ * GET /api/images: optional search text (trimmed, cut to 200 characters) and category, where
+ * '' and 'all' mean every category.
+ */
+export const imageListQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((q) => q?.trim().slice(0, 200) || undefined),
+  category: z
+    .union([z.enum(['', 'all']), z.enum(imageCategories)], {
+      error: (issue) => `There is no image category "${String(issue.input)}".`,
+    })
+    .optional()
+    .transform((value) => (value === '' || value === 'all' ? undefined : value)),
+});

@@ -2,9 +2,8 @@
 export const imageCategories = ['general', 'hero', 'tutoring', 'online', 'classroom', 'logo', 'blog'] as const;
 export type ImageCategory = (typeof imageCategories)[number];
 
-export function isImageCategory(value: string): value is ImageCategory {
-  return (imageCategories as readonly string[]).includes(value);
-}
+/** A logo is at most 5 MB whatever the general upload limit is; the admin checks it before sending. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Widths of the WebP variants made for every image, never wider than the original. Steps of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandWords, isSettingKey } from './settings';
+import { brandWords } from './settings';
 
 describe('brandWords', () => {
   it('splits the first word from the rest', () => {
@@ -11,12 +11,5 @@ describe('brandWords', () => {
   it('falls back to the two upper-case words when there is no text', () => {
     expect(brandWords('')).toEqual(['NORTHSTAR', 'TUTORS']);
     expect(brandWords(undefined)).toEqual(['NORTHSTAR', 'TUTORS']);
-  });
-});
-
-describe('isSettingKey', () => {
-  it('knows exactly the four settings', () => {
-    expect(['site_logo', 'show_site_logo', 'brand_text', 'show_brand_text'].every(isSettingKey)).toBe(true);
-    expect(isSettingKey('admin_api_key')).toBe(false);
   });
 });

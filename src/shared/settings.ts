@@ -16,10 +16,6 @@ export interface SettingValue {
   value: string;
 }
 
-export function isSettingKey(value: string): value is SettingKey {
-  return (settingKeys as readonly string[]).includes(value);
-}
-
 /** Splits brand text into the blue first word and the red rest, falling back to the site's words. */
 export function brandWords(brandText: string | undefined): [string, string] {
   const words = (brandText ?? '').trim().split(/\s+/).filter(Boolean);

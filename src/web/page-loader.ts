@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageProps, PageRoute } from './routes';
+import type { PageProps, PageRoute } from './route-types';
 
 /**
  * Pages other than the home page are separate chunks, so a first visit to / downloads only what

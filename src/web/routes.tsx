@@ -1,33 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchPath, paths } from '../shared/routes';
-import type { SiteApi } from '../shared/site-api';
 import { AdminRoute } from './admin/AdminRoute';
 import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
 import { prefetchShowcase } from './features/showcase/queries';
 import { HomePage } from './pages/HomePage';
-
-export interface PageProps {
-  params: Record<string, string>;
-}
-
-export interface PrefetchContext {
-  queryClient: QueryClient;
-  api: SiteApi;
-  params: Record<string, string>;
-  searchParams: URLSearchParams;
-}
-
-export interface PageRoute {
-  path: string;
-  /** The page itself, in the main bundle; or `load`, which fetches it as a separate chunk. */
-  component?: ComponentType<PageProps>;
-  load?: () => Promise<ComponentType<PageProps>>;
-  /** With `load`: the chunk's source path (its key in Vite's manifest), so the server can preload it. */
-  module?: string;
-  /** Server only: loads the page's data into the cache before rendering; may turn the answer into a 404. */
-  prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
-}
+import type { PageProps, PageRoute } from './route-types';
 
 // Every page but the home page is a chunk of its own. The glob keeps each one's source path,
 // which the server needs to preload the chunk with the page that uses it.

@@ -54,3 +54,22 @@ test.describe('the public bundle stays public', () => {
     expect(adminMarkers.filter((marker) => !adminCode.includes(marker))).toEqual([]);
   });
 });
+
+// What only the server's API description uses: its address and the packages that build it.
+const serverOnlyMarkers = ['/api/openapi.json', '@fastify/swagger', 'fastify-type-provider-zod', 'swagger'];
+const scripts = (dir: string) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
+
+test.describe('the browser bundle holds no server code', () => {
+  test('no client script, public or admin, contains the OpenAPI route or swagger', () => {
+    const clientCode = scripts(clientDir).join('\n');
+    expect(clientCode.length).toBeGreaterThan(0);
+    expect(serverOnlyMarkers.filter((marker) => clientCode.toLowerCase().includes(marker))).toEqual([]);
+    // The markers are real: the server build has every one (otherwise this test could never fail).
+    const serverCode = scripts(path.resolve('dist/server')).join('\n');
+    expect(serverOnlyMarkers.filter((marker) => !serverCode.includes(marker))).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@ import { articleImageSizes, withResponsiveImages } from '../features/blog/respon
 import { ShareButtons } from '../features/blog/ShareButtons';
 import { useShell, useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
-import type { PageProps } from '../routes';
+import type { PageProps } from '../route-types';
 import { blogFeedAlternate } from './BlogPage';
 
 const backLink = (

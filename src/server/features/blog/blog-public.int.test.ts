@@ -131,7 +131,7 @@ describe('public blog API', () => {
   it('gives the sitemap every published post with its last change', async () => {
     const entries = await blogSitemapEntries(subject.database);
     expect(entries).toHaveLength(8);
-    expect(entries).toContainEqual({ path: '/blog/times-tables-tricks', lastmod: posts[0]!.updatedAt });
+    expect(entries).toContainEqual({ path: '/blog/times-tables-tricks', lastModified: posts[0]!.updatedAt });
     expect(entries.some((entry) => entry.path.includes('secret-draft'))).toBe(false);
     const xml = (await subject.app.inject('/sitemap.xml')).body;
     expect(xml).toContain(

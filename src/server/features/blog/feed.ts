@@ -1,21 +1,8 @@
 import { blogFeedPath } from '../../../shared/blog';
 import { blogPostPath } from '../../../shared/routes';
 import { site } from '../../../shared/site';
+import { escapeXml } from '../../xml';
 import type { BlogPostRow } from './repo';
-
-/** Characters XML 1.0 forbids; one of them would make the whole feed unreadable. */
-const isXmlChar = (code: number) =>
-  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
-
-const escapeXml = (text: string) =>
-  Array.from(text)
-    .filter((char) => isXmlChar(char.codePointAt(0)!))
-    .join('')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 
 /** RSS 2.0 of the newest published posts; the excerpt is the description (plain text, no HTML). */
 export function rssFeed(posts: readonly BlogPostRow[], publicUrl: string): string {

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BlogPostsTable, DatabaseSchema } from '../../db/schema';
+import { containsText } from '../../db/like';
 
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type BlogPostSummaryRow = Omit<BlogPostRow, 'content'>;
@@ -27,20 +28,16 @@ export interface PublishedFilter {
   category?: string;
 }
 
-/** A LIKE pattern that matches `text` literally: % and _ typed by a visitor are not wildcards. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function createBlogRepo(db: Kysely<DatabaseSchema>) {
   /** Published posts matching the filter; search wins over category (SPEC.md section 4). */
   const published = (filter: PublishedFilter) => {
     let query = db.selectFrom('blog_posts').where('published', '=', 'true');
     if (filter.q) {
-      const pattern = containsPattern(filter.q);
-      // lower() on both sides: SQLite's LIKE and PostgreSQL's differ on case, this does not.
+      const q = filter.q;
       query = query.where((eb) =>
         eb.or(
-          (['title', 'excerpt', 'tags', 'category'] as const).map(
-            (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`,
+          (['title', 'excerpt', 'tags', 'category'] as const).map((column) =>
+            containsText(sql`coalesce(${sql.ref(column)}, '')`, q),
           ),
         ),
       );

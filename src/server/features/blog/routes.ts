@@ -1,23 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import { blogFeedPath, blogPageSize, type BlogPage, maxPageSize } from '../../../shared/blog';
+import { z } from 'zod';
+import { blogFeedPath, blogPageSize, type BlogPage } from '../../../shared/blog';
+import { blogPostInputSchema } from '../../../shared/blog-schema';
+import { pagingQuerySchema } from '../../../shared/paging';
 import type { FeaturePlugin } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
+import { idParams } from '../../validation';
 import { rssFeed } from './feed';
 import { createBlogRepo } from './repo';
 import { createBlogService } from './service';
 
-type Paging = { page?: string; pageSize?: string };
-
-function paging(query: Paging): { page: number; pageSize: number } {
-  const page = query.page === undefined ? 1 : Number(query.page);
-  const pageSize = query.pageSize === undefined ? blogPageSize : Number(query.pageSize);
-  if (!Number.isInteger(page) || page < 1 || page > 100_000)
-    throw badRequest('page must be a whole number from 1', 'page');
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
-    throw badRequest(`pageSize must be a whole number from 1 to ${maxPageSize}`, 'pageSize');
-  }
-  return { page, pageSize };
-}
+type PagingQuery = z.output<typeof pagingQuerySchema>;
 
 /**
  * The public lists answer a plain JSON array of posts, as SPEC.md section 7 has it, one page at
@@ -33,33 +26,41 @@ function sendPage(reply: FastifyReply, result: BlogPage) {
     .send(result.posts);
 }
 
-function parseId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id)) throw notFound(`There is no blog post with id ${raw}.`);
-  return id;
-}
+const pagingDefaults = (query: PagingQuery) => ({
+  page: query.page ?? 1,
+  pageSize: query.pageSize ?? blogPageSize,
+});
+
+const searchQuery = pagingQuerySchema.extend({
+  q: z
+    .string({ error: 'Enter something to search for' })
+    .trim()
+    .min(1, 'Enter something to search for')
+    .max(200, 'Search text must be at most 200 characters'),
+});
+const slugParams = z.object({ slug: z.string() });
+const postIdParams = idParams((raw) => `There is no blog post with id ${raw}.`);
 
 export const blogRoutes: FeaturePlugin = async (app, { database, config }) => {
   const repo = createBlogRepo(database.db);
   const blog = createBlogService(repo);
 
-  app.get<{ Querystring: Paging }>('/api/blog', async (request, reply) => {
-    const { page, pageSize } = paging(request.query);
+  app.get('/api/blog', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
+    const { page, pageSize } = pagingDefaults(request.query);
     return sendPage(reply, await blog.listPublished({}, page, pageSize));
   });
 
-  app.get<{ Querystring: Paging & { q?: string } }>('/api/blog/search', async (request, reply) => {
-    const q = (request.query.q ?? '').trim();
-    if (!q) throw badRequest('Enter something to search for', 'q');
-    if (q.length > 200) throw badRequest('Search text must be at most 200 characters', 'q');
-    const { page, pageSize } = paging(request.query);
+  app.get('/api/blog/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
+    const { q } = request.query;
+    const { page, pageSize } = pagingDefaults(request.query);
     return sendPage(reply, await blog.listPublished({ q }, page, pageSize));
   });
 
-  app.get<{ Querystring: Paging; Params: { category: string } }>(
+  app.get(
     '/api/blog/category/:category',
+    { schema: { querystring: pagingQuerySchema, params: z.object({ category: z.string() }) } },
     async (request, reply) => {
-      const { page, pageSize } = paging(request.query);
+      const { page, pageSize } = pagingDefaults(request.query);
       return sendPage(reply, await blog.listPublished({ category: request.params.category }, page, pageSize));
     },
   );
@@ -69,14 +70,14 @@ export const blogRoutes: FeaturePlugin = async (app, { database, config }) => {
     return blog.categories();
   });
 
-  app.get<{ Params: { slug: string } }>('/api/blog/:slug', async (request, reply) => {
+  app.get('/api/blog/:slug', { schema: { params: slugParams } }, async (request, reply) => {
     const post = await blog.publishedPost(request.params.slug);
     if (!post) throw notFound('Blog post not found');
     reply.header('cache-control', 'no-cache');
     return post;
   });
 
-  app.get<{ Params: { slug: string } }>('/api/blog/:slug/related', async (request, reply) => {
+  app.get('/api/blog/:slug/related', { schema: { params: slugParams } }, async (request, reply) => {
     const related = await blog.related(request.params.slug);
     if (!related) throw notFound('Blog post not found');
     reply.header('cache-control', 'no-cache');
@@ -94,17 +95,17 @@ export const blogRoutes: FeaturePlugin = async (app, { database, config }) => {
     return blog.adminList();
   });
 
-  app.post('/api/admin/blog', async (request, reply) => {
+  app.post('/api/admin/blog', { schema: { body: blogPostInputSchema } }, async (request, reply) => {
     reply.code(201);
     return blog.create(request.body);
   });
 
-  app.put<{ Params: { id: string } }>('/api/admin/blog/:id', async (request) => {
-    return blog.update(parseId(request.params.id), request.body);
+  app.put('/api/admin/blog/:id', { schema: { params: postIdParams, body: blogPostInputSchema } }, async (request) => {
+    return blog.update(request.params.id, request.body);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/admin/blog/:id', async (_request, reply) => {
-    await blog.delete(parseId(_request.params.id));
+  app.delete('/api/admin/blog/:id', { schema: { params: postIdParams } }, async (request, reply) => {
+    await blog.delete(request.params.id);
     return reply.code(204).send();
   });
 };

@@ -1,5 +1,6 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ImageFilesTable, ImagesTable } from '../../db/schema';
+import { containsText } from '../../db/like';
 import {
   type ImageCategory,
   type ImageRecord,
@@ -52,9 +53,6 @@ const fileRow = (imageId: number, file: ProcessedFile): Insertable<ImageFilesTab
   data: file.data,
 });
 
-/** `like` with the user's text taken literally (%, _ and \ are not wildcards). */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 export function createImagesRepo(db: Kysely<DatabaseSchema>) {
   return {
     /** Newest first; q matches file name or alt text, ignoring case, on both engines. */
@@ -62,13 +60,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
       let query = db.selectFrom('images').selectAll().orderBy('id', 'desc');
       if (category) query = query.where('category', '=', category);
       if (q) {
-        const pattern = containsPattern(q);
-        query = query.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(${eb.ref('filename')}) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(${eb.ref('alt_text')}) like ${pattern} escape '\\'`,
-          ]),
-        );
+        query = query.where((eb) => eb.or([containsText(eb.ref('filename'), q), containsText(eb.ref('alt_text'), q)]));
       }
       return (await query.execute()).map(toImageRecord);
     },

@@ -1,24 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FeaturePlugin } from '../../context';
-import { badRequest, notFound } from '../../errors';
-import { parseInput } from '../../validation';
-import { imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
-import { type ImageCategory, isImageCategory } from '../../../shared/images';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { idParams, parseInput } from '../../validation';
+import { LOGO_MAX_BYTES } from '../../../shared/images';
+import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
 import { createSettingsRepo } from '../settings/repo';
 import { backfillVariant } from './backfill';
 import { processImage } from './pipeline';
 import { createImagesRepo } from './repo';
 import { readUpload } from './upload';
 
-/** SPEC.md section 9: a logo is at most 5 MB whatever the general upload limit is. */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const oneYear = 60 * 60 * 24 * 365;
 
-const parseId = (value: string) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound('There is no such image.');
-  return id;
-};
+const imageIdParams = idParams(() => 'There is no such image.');
+const imageFileParams = imageIdParams.extend({ token: z.string(), file: z.string() });
 
 /** A file name safe to store and show: no folders, no control characters, not too long. */
 const cleanFilename = (name: string) =>
@@ -34,16 +30,9 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   const settings = createSettingsRepo(database.db);
   const limits = { maxPixels: config.imageMaxPixels };
 
-  app.get<{ Querystring: { q?: string; category?: string } }>('/api/images', async (request, reply) => {
-    const q = typeof request.query.q === 'string' ? request.query.q.trim().slice(0, 200) : '';
-    const rawCategory = typeof request.query.category === 'string' ? request.query.category : '';
-    let category: ImageCategory | undefined;
-    if (rawCategory !== '' && rawCategory !== 'all') {
-      if (!isImageCategory(rawCategory)) throw badRequest(`There is no image category "${rawCategory}".`, 'category');
-      category = rawCategory;
-    }
+  app.get('/api/images', { schema: { querystring: imageListQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return { images: await images.list({ q: q || undefined, category }) };
+    return { images: await images.list(request.query) };
   });
 
   // The home page's hero and tuition-card images; public, like the list.
@@ -54,23 +43,25 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
 
   app.post('/api/admin/images', async (request, reply) => {
     const upload = await readUpload(request, 'image', config.imageMaxBytes);
+    // Multipart: the text fields arrive in the stream with the file, so they are checked here.
     const fields = parseInput(imageUploadFieldsSchema, upload.fields);
     const processed = await processImage(upload.data, limits);
     const image = await images.create({ filename: cleanFilename(upload.filename), ...fields, processed });
     return reply.code(201).send(image);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/admin/images/:id', async (request) => {
-    const id = parseId(request.params.id);
-    const changes = parseInput(imageUpdateSchema, request.body);
-    const image = await images.update(id, changes);
-    if (!image) throw notFound('There is no such image.');
-    return image;
-  });
+  app.patch(
+    '/api/admin/images/:id',
+    { schema: { params: imageIdParams, body: imageUpdateSchema } },
+    async (request) => {
+      const image = await images.update(request.params.id, request.body);
+      if (!image) throw notFound('There is no such image.');
+      return image;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/images/:id', async (request, reply) => {
-    const id = parseId(request.params.id);
-    if (!(await images.delete(id))) throw notFound('There is no such image.');
+  app.delete('/api/admin/images/:id', { schema: { params: imageIdParams } }, async (request, reply) => {
+    if (!(await images.delete(request.params.id))) throw notFound('There is no such image.');
     return reply.code(204).send();
   });
 
@@ -88,19 +79,15 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   });
 
   // Addresses include the content's fingerprint, so a cached copy can never be stale.
-  app.get<{ Params: { id: string; token: string; file: string } }>(
-    '/images/:id/:token/:file',
-    async (request, reply) => {
-      const id = parseId(request.params.id);
-      const { token, file: name } = request.params;
-      const file = (await images.file(id, token, name)) ?? (await backfillVariant(images, id, token, name));
-      if (!file) throw notFound('There is no such image.');
-      return reply
-        .type(file.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', `public, max-age=${oneYear}, immutable`)
-        .header('content-disposition', 'inline')
-        .send(file.data);
-    },
-  );
+  app.get('/images/:id/:token/:file', { schema: { params: imageFileParams } }, async (request, reply) => {
+    const { id, token, file: name } = request.params;
+    const file = (await images.file(id, token, name)) ?? (await backfillVariant(images, id, token, name));
+    if (!file) throw notFound('There is no such image.');
+    return reply
+      .type(file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', `public, max-age=${oneYear}, immutable`)
+      .header('content-disposition', 'inline')
+      .send(file.data);
+  });
 };

@@ -1,5 +1,13 @@
 import type { FeaturePlugin } from '../../context';
-import { sitemapSources, sitemapXml } from './sitemap';
+import { staticPublicPaths } from '../../../shared/routes';
+import { blogSitemapEntries } from '../blog/sitemap';
+import { type SitemapSource, sitemapXml } from './sitemap';
+
+/** The fixed public pages, and every published post dated by its last change. */
+const sitemapSources: readonly SitemapSource[] = [
+  async () => staticPublicPaths.map((path) => ({ path })),
+  async ({ database }) => blogSitemapEntries(database),
+];
 
 /** /sitemap.xml with every public page, and /robots.txt keeping crawlers out of /admin. */
 export const seoRoutes: FeaturePlugin = async (app, context) => {

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
-import { staticPublicPaths } from '../../../shared/routes';
-import { blogSitemapEntries } from '../blog/sitemap';
+import { escapeXml } from '../../xml';
 
 export interface SitemapEntry {
   path: string;
@@ -9,20 +8,10 @@ export interface SitemapEntry {
 }
 
 /**
- * Where sitemap entries come from. The blog adds a source listing its published posts; every
- * source runs on each request, so new pages appear without a restart.
+ * Where sitemap entries come from (the list is in routes.ts). Every source runs on each request,
+ * so new pages appear without a restart.
  */
 export type SitemapSource = (context: AppContext) => Promise<readonly SitemapEntry[]>;
-
-export const sitemapSources: SitemapSource[] = [
-  async () => staticPublicPaths.map((path) => ({ path })),
-  // Every published post, dated by its last change.
-  async ({ database }) =>
-    (await blogSitemapEntries(database)).map((entry) => ({ path: entry.path, lastModified: entry.lastmod })),
-];
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {

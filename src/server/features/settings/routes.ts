@@ -1,23 +1,24 @@
 import type { FeaturePlugin } from '../../context';
-import { notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { z } from 'zod';
 import { settingUpdateSchema } from '../../../shared/setting-schemas';
-import { isSettingKey } from '../../../shared/settings';
+import { settingKeys } from '../../../shared/settings';
 import { createSettingsRepo } from './repo';
+
+const settingParams = z.object({
+  key: z.enum(settingKeys, { error: (issue) => `There is no setting called "${String(issue.input)}".` }),
+});
 
 export const settingsRoutes: FeaturePlugin = async (app, { database }) => {
   const settings = createSettingsRepo(database.db);
 
-  app.get<{ Params: { key: string } }>('/api/settings/:key', async (request, reply) => {
-    const { key } = request.params;
-    if (!isSettingKey(key)) throw notFound(`There is no setting called "${key}".`);
+  app.get('/api/settings/:key', { schema: { params: settingParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return settings.get(key);
+    return settings.get(request.params.key);
   });
 
   // Admin only (issue 4's hook protects every write under /api/); the page cache clears on success.
-  app.post('/api/settings', async (request) => {
-    const { key, value } = parseInput(settingUpdateSchema, request.body);
+  app.post('/api/settings', { schema: { body: settingUpdateSchema } }, async (request) => {
+    const { key, value } = request.body;
     return settings.set(key, value);
   });
 };

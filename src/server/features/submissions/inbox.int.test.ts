@@ -146,7 +146,7 @@ describe('the enquiry inbox API', () => {
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', field });
   });
 
-  it('answers 404 for an unknown id and 400 for an id that is not a number', async () => {
+  it('answers 404 for an unknown id and for an id that is not a number', async () => {
     const unknown = await subject.app.inject({
       method: 'PUT',
       url: '/api/contact-submissions/999999',
@@ -156,8 +156,8 @@ describe('the enquiry inbox API', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
     const bad = await subject.app.inject({ method: 'DELETE', url: '/api/contact-submissions/abc', headers: auth });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'id' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toEqual({ error: 'There is no submission abc.', code: 'NOT_FOUND' });
   });
 
   it('deletes once; the second delete of the same id gets 404', async () => {

@@ -1,4 +1,12 @@
-import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Updateable,
+  sql,
+} from 'kysely';
 import type {
   ContactSubmission,
   SubmissionQuery,
@@ -6,6 +14,7 @@ import type {
   SubmissionUpdate,
 } from '../../../shared/contact-submissions';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
+import { containsText } from '../../db/like';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
 export interface NewSubmission {
@@ -80,9 +89,6 @@ const columnOf = {
   reviewed: 'reviewed',
 } as const satisfies Record<keyof SubmissionUpdate, keyof ContactSubmissionsTable>;
 
-/** LIKE treats % and _ as wildcards; a search for "50%" means the text. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
     const conditions = [];
@@ -91,10 +97,8 @@ function matches(filters: Filters) {
     if (filters.reviewed === 'true') conditions.push(eb('reviewed', '=', 'true'));
     if (filters.reviewed === 'false') conditions.push(eb('reviewed', '<>', 'true'));
     if (filters.q) {
-      const pattern = likePattern(filters.q);
-      // lower() on both engines: PostgreSQL's LIKE is case-sensitive, SQLite's is not.
-      const like = (expression: ReturnType<typeof sql>) =>
-        sql<boolean>`lower(${expression}) like ${pattern} escape '\\'`;
+      const q = filters.q;
+      const like = (expression: Expression<unknown>) => containsText(expression, q);
       conditions.push(
         eb.or([
           like(sql`${sql.ref('first_name')} || ' ' || ${sql.ref('last_name')}`),

@@ -1,14 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import {
-  type CreatedSubmission,
-  assessmentSchema,
-  contactSchema,
-  honeypotField,
-} from '../../../shared/enquiry-schemas';
+import { type CreatedSubmission, assessmentSchema, contactSchema } from '../../../shared/enquiry-schemas';
+import { honeypotField } from '../../../shared/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
-import { parseInput } from '../../validation';
 import { createSubmissionsService } from './service';
 
 /** Enough for every field at its longest in multi-byte text; anything bigger is not a form. */
@@ -37,7 +32,7 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
   });
   const limitPerAddress = app.rateLimit({ max: config.enquiryRateLimit, timeWindow: '15 minutes' });
   // onRequest: a limited address is refused before its body is even read.
-  const routeOptions = { bodyLimit, onRequest: limitPerAddress };
+  const limits = { bodyLimit, onRequest: limitPerAddress };
 
   const dropSpam = (request: FastifyRequest, form: string) => {
     if (!caughtByHoneypot(request.body)) return false;
@@ -45,8 +40,8 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
     return true;
   };
 
-  app.post('/api/assessments', routeOptions, async (request, reply) => {
-    const input = parseInput(assessmentSchema, request.body);
+  app.post('/api/assessments', { ...limits, schema: { body: assessmentSchema } }, async (request, reply) => {
+    const input = request.body;
     if (dropSpam(request, 'assessment')) return reply.code(201).send({ id: 0 } satisfies CreatedSubmission);
     const id = await service.submit({
       submissionType: 'assessment',
@@ -62,8 +57,8 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
     return reply.code(201).send({ id } satisfies CreatedSubmission);
   });
 
-  app.post('/api/contact-submissions', routeOptions, async (request, reply) => {
-    const input = parseInput(contactSchema, request.body);
+  app.post('/api/contact-submissions', { ...limits, schema: { body: contactSchema } }, async (request, reply) => {
+    const input = request.body;
     if (dropSpam(request, 'contact')) return reply.code(201).send({ id: 0 } satisfies CreatedSubmission);
     const id = await service.submit({
       submissionType: 'contact',

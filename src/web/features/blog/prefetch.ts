@@ -1,5 +1,5 @@
 import { parseBlogListQuery } from '../../../shared/blog';
-import type { PrefetchContext } from '../../routes';
+import type { PrefetchContext } from '../../route-types';
 import { blogCategoriesQuery, blogPageQuery, blogPostQuery, relatedPostsQuery } from './queries';
 
 /** Server: the list page's data for the URL's ?q=&category=&page=. */

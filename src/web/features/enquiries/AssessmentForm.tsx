@@ -1,4 +1,4 @@
-import { honeypotValue, requestAssessment } from './api';
+import { honeypot, requestAssessment } from './api';
 import { Field, Honeypot, ParentDetailsFields } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -10,7 +10,7 @@ const schema = () => import('../../../shared/enquiry-schemas').then((module) => 
 export function AssessmentForm() {
   const form = useZodForm(schema, empty, 'assessment');
   const send = (values: typeof empty, element: HTMLFormElement) =>
-    requestAssessment({ ...values, website: honeypotValue(element) });
+    requestAssessment({ ...values, ...honeypot(element) });
 
   return (
     <form

@@ -1,4 +1,4 @@
-import { honeypotValue, requestAssessment } from './api';
+import { honeypot, requestAssessment } from './api';
 import { Honeypot, ParentDetailsFields } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -12,7 +12,7 @@ const callbackSubjectTitle = 'Call-back request';
 export function CallbackForm() {
   const form = useZodForm(schema, empty, 'callback');
   const send = (values: typeof empty, element: HTMLFormElement) =>
-    requestAssessment({ ...values, subjectTitle: callbackSubjectTitle, website: honeypotValue(element) });
+    requestAssessment({ ...values, subjectTitle: callbackSubjectTitle, ...honeypot(element) });
 
   return (
     <form

@@ -1,5 +1,5 @@
 import { toast } from '../../components/ui/use-toast';
-import { honeypotValue, submitContact } from './api';
+import { honeypot, submitContact } from './api';
 import { Field, Honeypot } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -12,7 +12,7 @@ export function ContactForm() {
   const form = useZodForm(schema, empty, 'contact');
   const send = async (values: typeof empty, element: HTMLFormElement) => {
     try {
-      await submitContact({ ...values, website: honeypotValue(element) });
+      await submitContact({ ...values, ...honeypot(element) });
       toast({
         title: 'Message sent successfully!',
         description: "Thank you for getting in touch. We'll get back to you as soon as we can.",

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { honeypotField } from '../../../shared/honeypot';
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
@@ -48,8 +49,15 @@ export function Field({ label, error, optional, rows, type = 'text', ...control 
 export function Honeypot({ idPrefix }: { idPrefix: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={`${idPrefix}-website`}>Leave this field empty</label>
-      <input id={`${idPrefix}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={`${idPrefix}-${honeypotField}`}>Leave this field empty</label>
+      <input
+        id={`${idPrefix}-${honeypotField}`}
+        name={honeypotField}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 // Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
 import type { AssessmentInput, ContactInput, CreatedSubmission } from '../../../shared/enquiry-schemas';
+import { honeypotField } from '../../../shared/honeypot';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/http';
 
-/** What the hidden honeypot holds at submit time (empty for people). */
-export const honeypotValue = (form: HTMLFormElement) =>
-  (form?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+/** The hidden honeypot field and what it holds at submit time (empty for people), to send with the form. */
+export const honeypot = (form: HTMLFormElement) => ({
+  [honeypotField]: (form?.elements.namedItem(honeypotField) as HTMLInputElement | null)?.value ?? '',
+});
 
 export async function submitAssessment(input: AssessmentInput): Promise<CreatedSubmission> {
   // SPEC.md section 7: the payload carries emailTitle, equal to subjectTitle.

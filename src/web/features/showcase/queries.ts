@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShowcaseImages } from '../../../shared/images';
 import type { SiteApi } from '../../../shared/site-api';
 import { useSiteApi } from '../../lib/contexts';
-import type { PrefetchContext } from '../../routes';
+import type { PrefetchContext } from '../../route-types';
 
 export const showcaseQuery = (api: SiteApi) =>
   queryOptions({ queryKey: ['images', 'showcase'], queryFn: () => api.getShowcaseImages() });

@@ -1,0 +1,30 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { site } from '../../shared/site';
+
+export const openApiPath = '/api/openapi.json';
+
+/**
+ * The API described by the schemas its routes declare, as OpenAPI 3 JSON at /api/openapi.json.
+ * Registered before the features so it sees every route; pages and static files are left out.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${site.name} API`, version: '1' },
+      components: {
+        securitySchemes: { adminKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      },
+    },
+    transform: (document) => {
+      const { url } = document;
+      if (!url.startsWith('/api/') || url === openApiPath) return { schema: { hide: true }, url };
+      return jsonSchemaTransform(document);
+    },
+  });
+  app.get(openApiPath, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+}

@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { SiteApi } from '../shared/site-api';
+
+// The shapes of the route table, apart from the table (routes.tsx): pages and their data loaders
+// name these types, and the table imports those pages, so keeping them here keeps imports one-way.
+
+export interface PageProps {
+  params: Record<string, string>;
+}
+
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  api: SiteApi;
+  params: Record<string, string>;
+  searchParams: URLSearchParams;
+}
+
+export interface PageRoute {
+  path: string;
+  /** The page itself, in the main bundle; or `load`, which fetches it as a separate chunk. */
+  component?: ComponentType<PageProps>;
+  load?: () => Promise<ComponentType<PageProps>>;
+  /** With `load`: the chunk's source path (its key in Vite's manifest), so the server can preload it. */
+  module?: string;
+  /** Server only: loads the page's data into the cache before rendering; may turn the answer into a 404. */
+  prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
+}
