@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trimTrailingSlashes } from '../shared/clean-path';
 
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -53,7 +54,7 @@ const environmentSchema = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     adminApiKey: env.ADMIN_API_KEY,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: trimTrailingSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     adminLinkHosts: env.ADMIN_LINK_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),

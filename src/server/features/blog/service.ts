@@ -1,4 +1,4 @@
-import { type BlogPostData, blogPostInputSchema } from '../../../shared/blog-schema';
+import { type BlogPostData, blogPostInputSchema, hasVisibleContent } from '../../../shared/blog-schema';
 import {
   type BlogCategoryCount,
   type BlogPage,
@@ -48,7 +48,7 @@ export function createBlogService(repo: BlogRepo) {
   async function prepare(body: unknown, exceptId?: number) {
     const data: BlogPostData = parseInput(blogPostInputSchema, body);
     const content = sanitizePostHtml(data.content);
-    if (!/<img\b/.test(content) && content.replace(/<[^>]*>/g, '').trim() === '') {
+    if (!hasVisibleContent(content)) {
       throw badRequest('Content is required', 'content');
     }
     const field = data.slug ? 'slug' : 'title';

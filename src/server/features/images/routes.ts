@@ -23,7 +23,7 @@ const parseId = (value: string) => {
 /** A file name safe to store and show: no folders, no control characters, not too long. */
 const cleanFilename = (name: string) =>
   (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}]/gu, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, 200) || 'image';
 
