@@ -5,7 +5,7 @@ import { parseInput } from '../../validation';
 import { imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
 import { type ImageCategory, isImageCategory } from '../../../shared/images';
 import { createSettingsRepo } from '../settings/repo';
-import { backfillVariant } from './backfill';
+import { createVariantBackfill } from './backfill';
 import { processImage } from './pipeline';
 import { createImagesRepo } from './repo';
 import { readUpload } from './upload';
@@ -14,10 +14,10 @@ import { readUpload } from './upload';
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const oneYear = 60 * 60 * 24 * 365;
 
+/** Only the spelling the site writes: '01', '1.0' and '0x1' are not image 1. */
 const parseId = (value: string) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound('There is no such image.');
-  return id;
+  if (!/^[1-9]\d{0,14}$/.test(value)) throw notFound('There is no such image.');
+  return Number(value);
 };
 
 /** A file name safe to store and show: no folders, no control characters, not too long. */
@@ -33,6 +33,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   const images = createImagesRepo(database.db);
   const settings = createSettingsRepo(database.db);
   const limits = { maxPixels: config.imageMaxPixels };
+  const backfillVariant = createVariantBackfill(images);
 
   app.get<{ Querystring: { q?: string; category?: string } }>('/api/images', async (request, reply) => {
     const q = typeof request.query.q === 'string' ? request.query.q.trim().slice(0, 200) : '';
@@ -93,7 +94,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
     async (request, reply) => {
       const id = parseId(request.params.id);
       const { token, file: name } = request.params;
-      const file = (await images.file(id, token, name)) ?? (await backfillVariant(images, id, token, name));
+      const file = (await images.file(id, token, name)) ?? (await backfillVariant(id, token, name));
       if (!file) throw notFound('There is no such image.');
       return reply
         .type(file.contentType)
