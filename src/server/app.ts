@@ -11,6 +11,7 @@ import { type RenderPage, registerPages } from './plugins/pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { createServerSiteApi } from './site-api';
+import { fastifyTrustProxy } from './trust-proxy';
 
 export interface AppOptions {
   config: Config;
@@ -50,7 +51,7 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Give in-flight requests time to finish on shutdown, then drop idle keep-alive sockets.
     forceCloseConnections: 'idle',
