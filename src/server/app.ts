@@ -7,6 +7,8 @@ import { features } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
 import { type ClientAssets, readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
+import { frameworkErrors } from './plugins/framework-errors';
+import { registerInputRules } from './plugins/input-rules';
 import { type RenderPage, registerPages } from './plugins/pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -53,10 +55,12 @@ export async function buildApp({
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     // Give in-flight requests time to finish on shutdown, then drop idle keep-alive sockets.
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
+  registerInputRules(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
