@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast';
-import { honeypotValue, submitContact } from './api';
+import { HttpError } from '../../lib/http';
+import { errorDescription, honeypotValue, submitContact } from './api';
 import { Field, Honeypot } from './Field';
 import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
@@ -22,11 +23,15 @@ export function ContactForm() {
         description: "Thank you for getting in touch. We'll get back to you as soon as we can.",
       });
       return true;
-    } catch {
+    } catch (error) {
+      // A 503 (the database is briefly away) says when to try again; the typed message stays in the form.
+      const unavailable = error instanceof HttpError && error.status === 503;
       toast({
         variant: 'destructive',
         title: 'Error sending message',
-        description: 'Please try again or call us directly.',
+        description: unavailable
+          ? errorDescription(error, 'Please try again or call us directly.')
+          : 'Please try again or call us directly.',
       });
       return false;
     }
