@@ -38,7 +38,13 @@ describe('hostile page paths', () => {
     expect(response.body).not.toMatch(/(href|content)="https?:\/\/evil\.example/);
   });
 
-  it.each(['//%00', '///.', '//%2f'])('%s renders a page instead of throwing', async (url) => {
+  it('//%00 answers our 400 naming the path (a NUL is never a page)', async () => {
+    const response = await get('//%00');
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'path' });
+  });
+
+  it.each(['///.', '//%2f'])('%s renders a page instead of throwing', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.body).toContain('<link rel="canonical" href="https://www.example.test/');
