@@ -24,7 +24,7 @@ async function postgresAnswers(): Promise<boolean> {
 export default async function config(): Promise<ViteUserConfig> {
   const withPostgres = await postgresAnswers();
   if (!withPostgres) {
-    const message = `PostgreSQL did not answer at ${postgresUrl.replace(/\/\/[^@]*@/, '//')}.`;
+    const message = `PostgreSQL did not answer at ${postgresUrl.replace(/\/\/[^/@]*@/, '//')}.`;
     if (process.env.CI === 'true') throw new Error(`${message} CI must test PostgreSQL: start it and run again.`);
     console.warn(
       `\n*** ${message} The PostgreSQL integration tests are NOT being run. ***\n` +

@@ -12,7 +12,7 @@ const run = (...args) => execFileSync(process.execPath, [vite, ...args], { stdio
 run('build', '--logLevel', 'warn');
 run('build', '--ssr', '--logLevel', 'warn'); // entries: vite.config.ts
 
-const compressible = /\.(js|css|svg|html|json|txt|xml|map)$/;
+const compressible = /\.(?:js|css|svg|html|json|txt|xml|map)$/;
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

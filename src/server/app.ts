@@ -8,11 +8,14 @@ import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
 import { type ClientAssets, readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { frameworkErrors } from './plugins/framework-errors';
+import { registerInputRules } from './plugins/input-rules';
 import { type RenderPage, registerPages } from './plugins/pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { createServerSiteApi } from './site-api';
 import { validatorCompiler } from './validation';
+import { fastifyTrustProxy } from './trust-proxy';
 
 export interface AppOptions {
   config: Config;
@@ -52,13 +55,15 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     // Give in-flight requests time to finish on shutdown, then drop idle keep-alive sockets.
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
   app.setValidatorCompiler(validatorCompiler);
+  registerInputRules(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

@@ -39,6 +39,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads TRUST_PROXY as off, a number of proxies, or the proxies' addresses and ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true and says what to write instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would let any client choose.*TRUST_PROXY=1/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -52,6 +72,10 @@ describe('loadConfig', () => {
     ['ADMIN_API_KEY', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1, proxy.internal'],
+    ['TRUST_PROXY', '100'],
     ['RETENTION_MONTHS', 'two years'],
     ['RETENTION_MONTHS', '0'],
     ['RETENTION_MONTHS', '1.5'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+import { trimTrailingSlashes } from '../shared/clean-path';
+import { parseTrustProxy } from './trust-proxy';
 
 /** The environment this server reads: the only place that touches process.env. */
 const environmentSchema = z
@@ -18,7 +18,15 @@ const environmentSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     ADMIN_LINK_HOSTS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed.ok) return parsed.value;
+        context.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }),
     RETENTION_MONTHS: z.coerce
       .number({ error: 'must be a whole number of months' })
       .int('must be a whole number of months')
@@ -53,7 +61,7 @@ const environmentSchema = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     adminApiKey: env.ADMIN_API_KEY,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: trimTrailingSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     adminLinkHosts: env.ADMIN_LINK_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),

@@ -54,7 +54,7 @@ export function variantWidths(originalWidth: number): number[] {
  * Image addresses carry the content's fingerprint and dimensions, so they can be cached forever
  * and a page that only knows the address (such as the site_logo setting) can still build srcset.
  */
-const imagePathPattern = /^\/images\/(\d+)\/([0-9a-f]{8,64})-(\d+)x(\d+)\/([a-z0-9]+)\.([a-z0-9]+)$/;
+const imagePathPattern = /^\/images\/(\d+)\/([0-9a-f]{8,64})-(\d+)x(\d+)\/[a-z0-9]+\.[a-z0-9]+$/;
 
 export function imageDirectory(id: number, fingerprint: string, width: number, height: number): string {
   return `/images/${id}/${fingerprint}-${width}x${height}`;

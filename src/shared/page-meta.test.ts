@@ -19,6 +19,18 @@ describe('headEntries', () => {
     expect(attrs.some((attr) => attr.name === 'robots')).toBe(false);
   });
 
+  it.each(['//evil.example/x', '//%00', '///.', '//%2f', '/\\evil.example/x'])(
+    'keeps the canonical URL of %s on this site, without throwing',
+    (path) => {
+      const attrs = headEntries({ title: 'T', description: 'D' }, 'https://site.example', path).map(
+        (entry) => entry.attrs,
+      );
+      const canonical = attrs.find((attr) => attr.rel === 'canonical')!.href!;
+      expect(canonical).toMatch(/^https:\/\/site\.example\/(?!\/)/);
+      expect(attrs).toContainEqual({ property: 'og:url', content: canonical });
+    },
+  );
+
   it('adds robots and JSON-LD only when the page asks', () => {
     const entries = headEntries(
       { title: 'T', description: 'D', robots: 'noindex, nofollow', jsonLd: [{ '@type': 'Thing' }] },

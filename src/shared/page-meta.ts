@@ -1,3 +1,5 @@
+import { siteUrl } from './clean-path';
+
 /** What a page says about itself to browsers, search engines and link previews. */
 export interface PageMeta {
   title: string;
@@ -23,7 +25,8 @@ export const defaultShareImagePath = '/og-image.png';
 
 /** Turns page metadata into head elements; the server prints them and the browser applies them. */
 export function headEntries(meta: PageMeta, publicUrl: string, currentPath: string): HeadEntry[] {
-  const canonical = new URL(meta.canonicalPath ?? currentPath, publicUrl).href;
+  // Built, not parsed: a visitor's path such as '//evil.example/x' or '//%00' stays on this site.
+  const canonical = siteUrl(publicUrl, meta.canonicalPath ?? currentPath);
   const image = new URL(meta.imagePath ?? defaultShareImagePath, publicUrl).href;
   const entries: HeadEntry[] = [
     { tag: 'meta', attrs: { name: 'description', content: meta.description } },

@@ -14,7 +14,7 @@ export const settingUpdateSchema = z
     if (booleanSettings.has(key) && value !== 'true' && value !== 'false') {
       context.addIssue({ code: 'custom', path: ['value'], message: `${key} must be 'true' or 'false'.` });
     }
-    if (key === 'site_logo' && value !== '' && !/^(\/(?!\/)|https:\/\/)\S*$/.test(value)) {
+    if (key === 'site_logo' && value !== '' && !/^(?:\/(?!\/)|https:\/\/)\S*$/.test(value)) {
       context.addIssue({
         code: 'custom',
         path: ['value'],

@@ -83,7 +83,7 @@ test('image manager: upload by dialog and by drop, search, filter, edit, copy UR
   const first = cards(page).first();
   await expect(first).toContainText('classroom.png');
   await expect(first).toContainText('1200 x 800');
-  await expect(first).toContainText(/\d+(\.\d+)? (Bytes|KB)/);
+  await expect(first).toContainText(/\b\d+(?:\.\d+)? (?:Bytes|KB)/);
   await expect(first.getByRole('img')).toHaveAttribute('srcset', /160\.webp 160w.*1024\.webp 1024w/);
 
   // A non-image drop is refused; an image drop uploads.

@@ -62,8 +62,8 @@ export const xssCorpus: readonly string[] = [
 export function findExecutable(html: string): string | null {
   const checks: [string, RegExp][] = [
     ['script element', /<\s*script/i],
-    ['event handler', /<[^>]*\son[a-z]+\s*=/i],
-    ['javascript: URL', /(href|src|action|data|xlink:href|srcdoc)\s*=\s*["']?\s*(javascript|vbscript|data):/i],
+    ['event handler', /<[^<>]*\son[a-z]+\s*=/i],
+    ['javascript: URL', /(?:href|src|action|data|xlink:href|srcdoc)\s*=\s*(?:["']\s*)?(?:javascript|vbscript|data):/i],
     [
       'dangerous element',
       /<\s*(svg|math|iframe|object|embed|form|input|style|link|meta|base|template|noscript|textarea|xmp|details|body|video|source)\b/i,

@@ -42,6 +42,15 @@ describe('admin key from ADMIN_API_KEY', () => {
     expect((await get(KEY, '10.0.0.10')).statusCode).toBe(200);
   });
 
+  it('does not count requests without a key (or with an empty one) as failed sign-ins', async () => {
+    for (let i = 0; i < 15; i += 1) {
+      const keyless = await get(i % 2 ? '' : undefined, '10.0.0.30');
+      expect(keyless.statusCode).toBe(401);
+      expect(keyless.json()).toEqual({ error: 'Admin authentication required.', code: 'UNAUTHORIZED' });
+    }
+    expect((await get(KEY, '10.0.0.30')).statusCode).toBe(200);
+  });
+
   it('ignores a stored key while ADMIN_API_KEY is set', async () => {
     const stored = await rotateKey(subject.database.db);
     expect((await get(stored, '10.0.0.20')).statusCode).toBe(401);
@@ -66,7 +75,7 @@ describe('generated admin key (no ADMIN_API_KEY)', () => {
 
   it('creates a key once, stores only its hash, and accepts it', async () => {
     const key = await createKeyIfMissing(subject.database.db);
-    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatch(/^[\w-]{43}$/);
     expect(await createKeyIfMissing(subject.database.db)).toBeUndefined();
     const rows = await subject.database.db.selectFrom('admin_key').selectAll().execute();
     expect(rows).toHaveLength(1);

@@ -67,7 +67,10 @@ function postgresDialect(options: DatabaseOptions) {
     max: 10,
     connectionTimeoutMillis: 5000,
   });
-  // An idle client that loses its server emits 'error'; without a listener that would crash us.
+  // A client that loses its server emits 'error': the pool listens for idle ones, and this listener
+  // covers clients checked out between queries (inside a transaction). Without it a database
+  // restart would crash the process; the query in progress fails and answers 503 instead.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new PostgresDialect({ pool });
 }

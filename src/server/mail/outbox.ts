@@ -106,3 +106,13 @@ export async function markAttemptFailed(
     .where('id', '=', id)
     .execute();
 }
+
+/** Forgets delivered mail sent before the cutoff (SENT_MAIL_KEEP_DAYS); answers how many went. */
+export async function purgeSentBefore(db: Kysely<DatabaseSchema>, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('email_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', cutoff.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -35,18 +35,22 @@ export function registerAdminAuth(
     const url = request.routeOptions.url ?? request.url;
     if (!isAdminRoute(request.method, url, request.routeOptions.config.admin === true)) return;
 
+    const provided = request.headers['x-api-key'];
+    // No key is not a guess: a visitor or a stale tab must not lock staff at the same address out.
+    if (typeof provided !== 'string' || provided === '') {
+      throw new AppError(401, 'UNAUTHORIZED', 'Admin authentication required.');
+    }
     const waitMs = limiter.blockedFor(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
     }
-    const provided = request.headers['x-api-key'];
     // The stored hash is read per request so a rotated key takes effect on every instance at once.
     const expected = configuredHash ?? (await readStoredKeyHash(database.db));
-    if (typeof provided === 'string' && provided !== '' && expected && keyMatches(provided, expected)) return;
+    if (expected && keyMatches(provided, expected)) return;
 
     limiter.recordFailure(request.ip);
-    throw new AppError(401, 'UNAUTHORIZED', provided ? 'Invalid admin API key.' : 'Admin authentication required.');
+    throw new AppError(401, 'UNAUTHORIZED', 'Invalid admin API key.');
   };
 
   app.addHook('onRoute', (route) => {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError } from '../errors';
 
 /** Framework errors whose own messages are technical; staff and parents get these instead. */
@@ -13,6 +14,11 @@ const friendlyMessages: Record<string, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+    if (isDatabaseUnavailable(error)) {
+      // Not our bug and not the visitor's: the database is restarting or unreachable. Say when to retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(databaseUnavailable().toBody());
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = error.code ?? 'BAD_REQUEST';

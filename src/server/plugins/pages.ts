@@ -5,6 +5,7 @@ import { render as renderFromBuild } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { type CachedPage, PageCache } from './page-cache';
+import { trailingSlashRedirect } from './page-redirect';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -42,11 +43,8 @@ export function registerPages(
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.code(404).send(notFoundBody);
     }
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      // One address per page: /blog/ and /blog are the same page for search engines.
-      const trimmed = pathname.replace(/\/+$/, '') || '/';
-      return reply.redirect(search ? `${trimmed}?${search}` : trimmed, 301);
-    }
+    const redirect = trailingSlashRedirect(pathname, search);
+    if (redirect) return reply.redirect(redirect, 301);
     const showAdminLink = showsAdminLink(request, config);
     const cacheKey = `${showAdminLink}|${request.url}`;
     const cached = cache.get(cacheKey);

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
@@ -65,6 +66,11 @@ export function PrivacyPage() {
           We keep assessment requests and contact messages for {`${retentionMonths}`} months from the day you send them,
           then they are deleted automatically. If you become a customer, the details you give us for tuition are kept
           under our customer terms instead.
+        </p>
+        <p data-testid="mail-retention-statement">
+          Each new enquiry is also e-mailed to our office. The website keeps its copy of that e-mail for{' '}
+          {`${SENT_MAIL_KEEP_DAYS}`} days after it is delivered. When an enquiry is deleted, whether on your request or
+          automatically, every copy the website holds is deleted with it, including any e-mail not yet sent.
         </p>
         <h2 className={h2}>Your rights</h2>
         <p>

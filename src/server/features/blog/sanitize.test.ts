@@ -21,7 +21,7 @@ function browserView(html: string) {
         const squeezed = Array.from(value)
           .filter((char) => char.codePointAt(0)! > 0x20)
           .join('');
-        if (/^(javascript|vbscript|data):/i.test(squeezed)) problems.push(`URL ${value}`);
+        if (/^(?:javascript|vbscript|data):/i.test(squeezed)) problems.push(`URL ${value}`);
       }
     }
     if ('childNodes' in node) for (const child of node.childNodes) visit(child);

@@ -177,6 +177,43 @@ describe('image library API and pipeline', () => {
     }
   });
 
+  it('answers 404 without decoding for other spellings of a width or an id', async () => {
+    const image = (await upload([imagePart(await pngOf(700, 350), 'spelling.png', 'image/png')])).json<ImageRecord>();
+    const variant480 = image.variants.find((variant) => variant.width === 480)!;
+    const directory = variant480.path.slice(0, variant480.path.lastIndexOf('/'));
+    const rest = directory.slice(`/images/${image.id}`.length);
+    for (const path of [
+      `${directory}/0480.webp`,
+      `${directory}/00480.webp`,
+      `${directory}/+480.webp`,
+      `${directory}/480.0.webp`,
+      `/images/0${image.id}${rest}/480.webp`,
+      `/images/${image.id}.0${rest}/480.webp`,
+      `/images/0x${image.id.toString(16)}${rest}/480.webp`,
+    ]) {
+      expect((await subject.app.inject(path)).statusCode, path).toBe(404);
+    }
+    const names = await subject.database.db
+      .selectFrom('image_files')
+      .where('image_id', '=', image.id)
+      .select('name')
+      .execute();
+    expect(names.map((row) => row.name)).not.toContain('0480.webp');
+  });
+
+  it('makes a missing variant once when many ask for it at the same moment', async () => {
+    const image = (await upload([imagePart(await pngOf(900, 450), 'burst.png', 'image/png')])).json<ImageRecord>();
+    const variant640 = image.variants.find((variant) => variant.width === 640)!;
+    await subject.database.db
+      .deleteFrom('image_files')
+      .where('image_id', '=', image.id)
+      .where('name', '=', '640.webp')
+      .execute();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => subject.app.inject(variant640.path)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((answer) => answer.rawPayload.toString('base64'))).size).toBe(1);
+  });
+
   it('judges by content: text named .png, SVG with a script, and a PDF are refused with 415', async () => {
     const cases: FormPart[] = [
       imagePart(Buffer.from('this is only text, whatever the name says'), 'notes.png', 'image/png'),

@@ -6,7 +6,7 @@ import { idParams, parseInput } from '../../validation';
 import { LOGO_MAX_BYTES } from '../../../shared/images';
 import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
 import { createSettingsRepo } from '../settings/repo';
-import { backfillVariant } from './backfill';
+import { createVariantBackfill } from './backfill';
 import { processImage } from './pipeline';
 import { createImagesRepo } from './repo';
 import { readUpload } from './upload';
@@ -19,7 +19,7 @@ const imageFileParams = imageIdParams.extend({ token: z.string(), file: z.string
 /** A file name safe to store and show: no folders, no control characters, not too long. */
 const cleanFilename = (name: string) =>
   (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}]/gu, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, 200) || 'image';
 
@@ -29,6 +29,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   const images = createImagesRepo(database.db);
   const settings = createSettingsRepo(database.db);
   const limits = { maxPixels: config.imageMaxPixels };
+  const backfillVariant = createVariantBackfill(images);
 
   app.get('/api/images', { schema: { querystring: imageListQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -81,7 +82,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   // Addresses include the content's fingerprint, so a cached copy can never be stale.
   app.get('/images/:id/:token/:file', { schema: { params: imageFileParams } }, async (request, reply) => {
     const { id, token, file: name } = request.params;
-    const file = (await images.file(id, token, name)) ?? (await backfillVariant(images, id, token, name));
+    const file = (await images.file(id, token, name)) ?? (await backfillVariant(id, token, name));
     if (!file) throw notFound('There is no such image.');
     return reply
       .type(file.contentType)

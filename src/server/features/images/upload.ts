@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors';
+import { checkCleanText } from '../../plugins/input-rules';
 
 export interface Upload {
   filename: string;
@@ -30,7 +31,8 @@ export async function readUpload(request: FastifyRequest, fileField: string, max
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === fileField) {
-        file = { filename: part.filename, data: await part.toBuffer() };
+        // A part may come without a filename (Node's FormData sends one for a file named '').
+        file = { filename: part.filename ?? '', data: await part.toBuffer() };
       } else {
         part.file.resume(); // a file under another name: drain and ignore it
       }
@@ -40,8 +42,15 @@ export async function readUpload(request: FastifyRequest, fileField: string, max
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
     if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file at a time.', fileField);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many fields.');
-    throw error;
+    // Everything in this block is reading the client's bytes: no boundary, a truncated part, bad headers.
+    throw new AppError(
+      400,
+      'MALFORMED_UPLOAD',
+      'The upload could not be read. Please choose the file and try again.',
+      fileField,
+    );
   }
+  checkCleanText(fields, '');
   if (!file || file.data.length === 0) throw badRequest('Please select an image file to upload.', fileField);
   return { ...file, fields };
 }

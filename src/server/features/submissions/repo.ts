@@ -153,18 +153,27 @@ export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
       return row ? toSubmission(row) : undefined;
     },
 
+    /** Deletes the enquiry and every copy of it (its notification e-mails) together. */
     async remove(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('email_outbox').where('submission_id', '=', id).execute();
+        const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
     },
 
-    /** Retention: deletes what was submitted before the cutoff; answers how many went. */
+    /** Retention: deletes what was submitted before the cutoff, with its e-mails; answers how many went. */
     async removeSubmittedBefore(cutoff: Date): Promise<number> {
-      const result = await db
-        .deleteFrom('contact_submissions')
-        .where('submitted_at', '<', cutoff.toISOString())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const expired = (trx: Kysely<DatabaseSchema>) =>
+        trx.selectFrom('contact_submissions').select('id').where('submitted_at', '<', cutoff.toISOString());
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('email_outbox').where('submission_id', 'in', expired(trx)).execute();
+        const result = await trx
+          .deleteFrom('contact_submissions')
+          .where('submitted_at', '<', cutoff.toISOString())
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
+import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { purgeSentBefore } from '../../mail/outbox';
 import { createSubmissionsRepo } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,8 +17,13 @@ export async function deleteExpiredSubmissions(db: Kysely<DatabaseSchema>, month
   return createSubmissionsRepo(db).removeSubmittedBefore(retentionCutoff(months, now));
 }
 
+/** Delivered notification e-mails are kept SENT_MAIL_KEEP_DAYS, then forgotten. */
+export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new Date()) {
+  return purgeSentBefore(db, new Date(now.getTime() - SENT_MAIL_KEEP_DAYS * DAY_MS));
+}
+
 /**
- * Deletes expired submissions now and then once a day. The timer is unref'd so it never keeps the
+ * Deletes expired submissions (and delivered mail past its days) now and then once a day. The timer is unref'd so it never keeps the
  * process alive; call the returned stop() on shutdown. A failed run is logged and retried next day.
  */
 export function startRetention(
@@ -28,6 +35,8 @@ export function startRetention(
     try {
       const deleted = await deleteExpiredSubmissions(db, months);
       if (deleted > 0) log.info({ deleted, months }, 'deleted submissions past the retention period');
+      const purged = await purgeSentMail(db);
+      if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');
     } catch (error) {
       log.error({ err: error }, 'retention run failed');
     }

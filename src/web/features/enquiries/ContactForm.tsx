@@ -1,4 +1,5 @@
 import { toast } from '../../components/ui/use-toast';
+import { HttpError, errorText } from '../../lib/http';
 import { honeypot, submitContact } from './api';
 import { Field, Honeypot } from './Field';
 import { SubmitButton } from './SubmitButton';
@@ -18,11 +19,15 @@ export function ContactForm() {
         description: "Thank you for getting in touch. We'll get back to you as soon as we can.",
       });
       return true;
-    } catch {
+    } catch (error) {
+      // A 503 (the database is briefly away) says when to try again; the typed message stays in the form.
+      const unavailable = error instanceof HttpError && error.status === 503;
       toast({
         variant: 'destructive',
         title: 'Error sending message',
-        description: 'Please try again or call us directly.',
+        description: unavailable
+          ? errorText(error, 'Please try again or call us directly.', 'status')
+          : 'Please try again or call us directly.',
       });
       return false;
     }

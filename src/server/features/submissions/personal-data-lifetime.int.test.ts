@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { deleteExpiredSubmissions, purgeSentMail } from './retention';
+
+const KEY = 'lifetime-test-key-0123456789abcdef';
+
+/** An enquiry deleted for good leaves no copy anywhere in the database. */
+describe('personal data has one lifetime', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({
+      env: { ADMIN_API_KEY: KEY, SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'office@example.test' },
+    });
+  });
+  afterAll(() => subject.close());
+
+  const db = () => subject.database.db;
+
+  /** Every row of every table as text, to search for what a parent wrote. */
+  async function everything(): Promise<string> {
+    const tables = await db().introspection.getTables();
+    const dumps = await Promise.all(
+      tables
+        .filter((table) => !table.name.startsWith('kysely_'))
+        .map(async (table) =>
+          JSON.stringify(
+            await db()
+              .selectFrom(table.name as 'settings')
+              .selectAll()
+              .execute(),
+          ),
+        ),
+    );
+    return dumps.join('\n');
+  }
+
+  async function enquire(marker: string): Promise<number> {
+    const response = await subject.app.inject({
+      method: 'POST',
+      url: '/api/contact-submissions',
+      remoteAddress: `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
+      payload: {
+        firstName: `Ada${marker}`,
+        lastName: 'Lovelace',
+        email: `${marker.toLowerCase()}@example.com`,
+        mobile: '07700 900456',
+        message: `Private message ${marker}`,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  }
+
+  it('staff deleting an enquiry deletes its notification e-mail too', async () => {
+    const id = await enquire('Zq81staff');
+    expect(await everything()).toContain('Private message Zq81staff');
+    const deleted = await subject.app.inject({
+      method: 'DELETE',
+      url: `/api/contact-submissions/${id}`,
+      headers: { 'x-api-key': KEY },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const left = await everything();
+    for (const text of ['Zq81staff', 'zq81staff@example.com', '07700 900456']) expect(left).not.toContain(text);
+  });
+
+  it('the retention job deletes an expired enquiry with its notification e-mail', async () => {
+    const id = await enquire('Zq82expired');
+    await db()
+      .updateTable('contact_submissions')
+      .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    expect(await deleteExpiredSubmissions(db(), 24)).toBe(1);
+    expect(await everything()).not.toContain('Zq82expired');
+  });
+
+  it(`forgets delivered e-mails ${SENT_MAIL_KEEP_DAYS} days after they were sent, not before`, async () => {
+    const now = new Date('2026-11-23T12:00:00.000Z');
+    const day = 24 * 60 * 60 * 1000;
+    const sentAt = (daysAgo: number) => new Date(now.getTime() - daysAgo * day - 1000).toISOString();
+    const old = await enquire('Zq83old');
+    const fresh = await enquire('Zq83fresh');
+    const pending = await enquire('Zq83pending');
+    await db()
+      .updateTable('email_outbox')
+      .set({ status: 'sent', sent_at: sentAt(SENT_MAIL_KEEP_DAYS) })
+      .where('submission_id', '=', old)
+      .execute();
+    await db()
+      .updateTable('email_outbox')
+      .set({ status: 'sent', sent_at: sentAt(SENT_MAIL_KEEP_DAYS - 1) })
+      .where('submission_id', '=', fresh)
+      .execute();
+
+    expect(await purgeSentMail(db(), now)).toBe(1);
+    const outbox = await db().selectFrom('email_outbox').select('submission_id').execute();
+    const kept = outbox.map((row) => row.submission_id);
+    expect(kept).not.toContain(old);
+    expect(kept).toEqual(expect.arrayContaining([fresh, pending]));
+  });
+
+  it('the privacy page says how long the e-mail copy is kept', async () => {
+    const html = (await subject.app.inject('/privacy')).body;
+    expect(html).toMatch(
+      new RegExp(`keeps its copy of that e-mail for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
+    );
+    expect(html).toContain('every copy the website holds is deleted with it');
+  });
+});

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../errors';
+
+/**
+ * True when text holds no NUL and no lone UTF-16 surrogate. PostgreSQL refuses both in text
+ * columns (a 500 before this rule), and neither is anything a person typed.
+ */
+export function isCleanText(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0) return false;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      index += 1;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const problem = (field: string) => badRequest(`${field} must not contain a NUL character or broken Unicode.`, field);
+
+/**
+ * Throws a 400 naming the first field (or key) with unclean text anywhere in a value. A loop with
+ * its own stack, not recursion: a deeply nested JSON body must not overflow the call stack.
+ */
+export function checkCleanText(value: unknown, root: string): void {
+  const pending: { value: unknown; field: string }[] = [{ value, field: root }];
+  while (pending.length > 0) {
+    const { value: current, field } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (!isCleanText(current)) throw problem(field || 'body');
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        const childField = field ? `${field}.${key}` : key;
+        if (!isCleanText(key)) throw problem(field || 'body');
+        pending.push({ value: child, field: childField });
+      }
+    }
+  }
+}
+
+/** The wildcard of the page route is the whole path. */
+const paramField = (name: string) => (name === '*' ? 'path' : name);
+
+/**
+ * One rule for every route, so a new route cannot forget it: path parameters, query parameters
+ * and parsed bodies must be clean text, and each query parameter may be given once (a repeated
+ * one arrives as an array, which code expecting a string would trip over).
+ */
+export function registerInputRules(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(params)) checkCleanText(value, paramField(name));
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(query)) {
+      if (!isCleanText(name)) throw problem('query');
+      if (Array.isArray(value)) throw badRequest(`Give ${name} only once.`, name);
+      checkCleanText(value, name);
+    }
+    if (request.body !== undefined) checkCleanText(request.body, '');
+  });
+}

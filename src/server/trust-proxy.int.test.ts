@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/app';
+
+const contact = {
+  firstName: 'Tom',
+  lastName: 'Reed',
+  email: 'tom@example.com',
+  mobile: '07700 900123',
+  message: 'Do you have Saturday places for Year 6?',
+};
+
+/** The left-most X-Forwarded-For is the client's own writing; only our proxies' entries count. */
+describe('client addresses behind a proxy', () => {
+  let subject: TestApp | undefined;
+  afterEach(() => subject?.close());
+
+  it.each(['1', '127.0.0.1', '127.0.0.0/8'])(
+    'TRUST_PROXY=%s: a rotating left-most X-Forwarded-For does not get round the enquiry limit',
+    async (trustProxy) => {
+      subject = await createTestApp({ env: { TRUST_PROXY: trustProxy, ENQUIRY_RATE_LIMIT: '10' } });
+      const statuses: number[] = [];
+      for (let i = 1; i <= 25; i += 1) {
+        const response = await subject.app.inject({
+          method: 'POST',
+          url: '/api/contact-submissions',
+          payload: contact,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.7` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+      expect(statuses.slice(10)).toEqual(Array(15).fill(429));
+    },
+  );
+
+  it('with TRUST_PROXY=false a client cannot lock another address out by naming it', async () => {
+    subject = await createTestApp({ env: { ENQUIRY_RATE_LIMIT: '2' } });
+    const send = (remoteAddress: string) =>
+      subject!.app.inject({
+        method: 'POST',
+        url: '/api/contact-submissions',
+        payload: contact,
+        remoteAddress,
+        headers: { 'x-forwarded-for': '198.51.100.20' },
+      });
+    for (let i = 0; i < 3; i += 1) await send('192.0.2.1');
+    expect((await send('192.0.2.2')).statusCode).toBe(201);
+  });
+});
