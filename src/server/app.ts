@@ -8,6 +8,7 @@ import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
 import { type ClientAssets, readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
 import { type RenderPage, registerPages } from './plugins/pages';
+import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { createServerSiteApi } from './site-api';
@@ -33,6 +34,8 @@ export interface DevOptions {
   render: RenderPage;
 }
 
+const compressedPerResponse = /^(application\/(json|rss\+xml|xml)|text\/xml)\b/;
+
 /** Builds the whole application without listening: main.ts listens, tests call inject(). */
 export async function buildApp({
   config,
@@ -46,18 +49,20 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(dev ? { serverFactory: dev.serverFactory } : {}),
-    logger: logger && {
-      level: config.logLevel,
-      redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
-    },
+    logger: logger && { level: config.logLevel },
+    // One line per request instead (request-log.ts): nothing about the visitor, no headers.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Give in-flight requests time to finish on shutdown, then drop idle keep-alive sockets.
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  registerRequestLog(app);
+  registerSecurityHeaders(app);
+  // Only JSON, RSS and the sitemap are compressed per response: pages are compressed once in the
+  // page cache, and built files were compressed at build time (.br/.gz beside each).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: compressedPerResponse });
 
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
