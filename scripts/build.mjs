@@ -22,8 +22,8 @@ function* files(dir) {
 }
 for (const file of files('dist/client')) {
   if (!compressible.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+  // Every text file, however small, so the server never compresses a built file per request.
   const content = fs.readFileSync(file);
-  if (content.length < 1024) continue;
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
   fs.writeFileSync(
     `${file}.br`,

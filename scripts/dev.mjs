@@ -32,7 +32,8 @@ await serve({
     serverFactory,
     clientAssets: {
       scripts: ['/@vite/client', '/src/web/entry-dev.ts'],
-      inlineCss: '',
+      criticalCss: () => '',
+      stylesheets: [],
       preloads: [],
       pagePreloads: () => [],
     },

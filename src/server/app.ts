@@ -11,6 +11,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { frameworkErrors } from './plugins/framework-errors';
 import { registerInputRules } from './plugins/input-rules';
 import { type RenderPage, registerPages } from './plugins/pages';
+import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { createServerSiteApi } from './site-api';
@@ -38,6 +39,8 @@ export interface DevOptions {
   render: RenderPage;
 }
 
+const compressedPerResponse = /^(application\/(json|rss\+xml|xml)|text\/xml)\b/;
+
 /** Builds the whole application without listening: main.ts listens, tests call inject(). */
 export async function buildApp({
   config,
@@ -51,10 +54,9 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(dev ? { serverFactory: dev.serverFactory } : {}),
-    logger: logger && {
-      level: config.logLevel,
-      redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
-    },
+    logger: logger && { level: config.logLevel },
+    // One line per request instead (request-log.ts): nothing about the visitor, no headers.
+    disableRequestLogging: true,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -64,8 +66,11 @@ export async function buildApp({
   installErrorHandler(app);
   app.setValidatorCompiler(validatorCompiler);
   registerInputRules(app);
-  await registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  registerRequestLog(app);
+  registerSecurityHeaders(app);
+  // Only JSON, RSS and the sitemap are compressed per response: pages are compressed once in the
+  // page cache, and built files were compressed at build time (.br/.gz beside each).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: compressedPerResponse });
 
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -41,7 +41,7 @@ const environmentSchema = z
     NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
     MAIL_FROM: z.string().min(3).optional(),
     /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
-    ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     IMAGE_MAX_BYTES: z.coerce
       .number()
       .int()

@@ -18,6 +18,20 @@ function headTag(entry: HeadEntry): string {
   return `<${entry.tag}${attributes(entry.attrs)} data-head>`;
 }
 
+/**
+ * The page's own rules inline, so it paints after one request; the whole stylesheet follows
+ * without blocking that paint (media="print" until entry-client switches it to all), so later
+ * pages and states find every rule. Without scripts, <noscript> loads it normally.
+ */
+function styles(assets: ClientAssets, bodyHtml: string): string[] {
+  const critical = assets.criticalCss(bodyHtml);
+  return [
+    critical ? `<style>${critical}</style>` : '',
+    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print" data-stylesheet>`),
+    ...assets.stylesheets.map((href) => `<noscript><link rel="stylesheet" href="${href}"></noscript>`),
+  ];
+}
+
 /** The whole HTML document around a rendered page. */
 export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl: string): string {
   const head = [
@@ -27,7 +41,7 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     ...headEntries(page.meta, publicUrl, page.pathname).map(headTag),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<meta name="theme-color" content="#1d4ed8">',
-    assets.inlineCss ? `<style>${assets.inlineCss}</style>` : '',
+    ...styles(assets, page.html),
     // The page is readable without JavaScript (it only hydrates), so the hero image and the text
     // go first and the scripts follow at low priority (decision 0011).
     ...[...assets.preloads, ...assets.pagePreloads(page.pageModule)].map(

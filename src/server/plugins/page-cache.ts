@@ -1,43 +1,116 @@
 import type { FastifyInstance } from 'fastify';
+import { ByteLru } from './byte-lru';
+import { type Coding, type PackedPage, packPage, type RenderedPage, storedCodings } from './packed-page';
 
-export interface CachedPage {
-  status: number;
-  html: string;
+export interface PageCacheOptions {
+  /** How long a page is fresh; 0 turns the cache off (every request renders). */
+  ttlMs: number;
+  /** How long past that an expired page may still be served while one request re-renders it. */
+  staleMs?: number;
+  /** The bound on the bytes held, all codings of all pages together. */
+  maxBytes?: number;
+  /** Told when a background re-render fails (the expired copy keeps being served meanwhile). */
+  onRefreshError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+interface Entry {
+  page: PackedPage;
+  freshUntil: number;
+  staleUntil: number;
 }
 
 /**
- * A short-lived cache of rendered pages ("microcaching"). Pages are the same for every visitor,
- * so under load most requests are answered without rendering. Any successful API write clears
- * the whole cache, so staff see their change on the next page load; other app instances that
- * share a PostgreSQL database catch up when the entries expire (ttlMs, a second or two).
+ * A short-lived cache of rendered pages as bytes ("microcaching"). Pages are the same for every
+ * visitor, so under load most requests are answered without rendering, encoding or compressing:
+ * - a page is rendered once and stored UTF-8 encoded, brotli- and gzip-compressed (packed-page.ts);
+ * - concurrent requests for a page that is not cached share one render (single flight);
+ * - an expired page is served, for at most `staleMs`, while one request renders its successor, so
+ *   an expiry never makes a crowd of requests render at once;
+ * - the cache is bounded by bytes; addresses with query strings and pages that are not 200 get
+ *   an eighth of it, so a flood of made-up addresses cannot push the real pages out.
+ * Any successful API write clears it, so staff see their change on the next page load.
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage & { expires: number }>();
+  private readonly common: ByteLru<Entry>;
+  private readonly odd: ByteLru<Entry>;
+  private readonly flights = new Map<string, Promise<PackedPage>>();
+  /** Bumped by clear(): a render that started before a write must not store what it read. */
+  private generation = 0;
+  private readonly ttlMs: number;
+  private readonly staleMs: number;
+  private readonly now: () => number;
+  private readonly onRefreshError: (error: unknown) => void;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
-
-  get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+  constructor({
+    ttlMs,
+    staleMs = 30_000,
+    maxBytes = 32 * 1024 * 1024,
+    onRefreshError = () => {},
+    now = Date.now,
+  }: PageCacheOptions) {
+    this.ttlMs = ttlMs;
+    this.staleMs = staleMs;
+    this.now = now;
+    this.onRefreshError = onRefreshError;
+    this.odd = new ByteLru(Math.floor(maxBytes / 8));
+    this.common = new ByteLru(maxBytes - Math.floor(maxBytes / 8));
   }
 
-  set(key: string, page: CachedPage): void {
-    if (this.ttlMs <= 0) return;
-    // Oldest first: a flood of distinct URLs (random query strings) evicts, it never grows memory.
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { ...page, expires: Date.now() + this.ttlMs });
+  /**
+   * The page at `key`, from the cache or from `render`. `coding` is what this request will be
+   * sent; with the cache off, only that coding is produced.
+   */
+  async page(
+    key: string,
+    { commonAddress, coding }: { commonAddress: boolean; coding: Coding },
+    render: () => Promise<RenderedPage>,
+  ): Promise<PackedPage> {
+    if (this.ttlMs <= 0) return packPage(await render(), [coding]);
+    const entry = this.common.get(key) ?? this.odd.get(key);
+    const now = this.now();
+    if (entry && now < entry.freshUntil) return entry.page;
+    if (entry && now < entry.staleUntil) {
+      this.renderOnce(key, commonAddress, render).catch(this.onRefreshError);
+      return entry.page;
+    }
+    return this.renderOnce(key, commonAddress, render);
+  }
+
+  private renderOnce(key: string, commonAddress: boolean, render: () => Promise<RenderedPage>): Promise<PackedPage> {
+    const inFlight = this.flights.get(key);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const flight = render()
+      .then((rendered) => packPage(rendered, storedCodings))
+      .then((page) => {
+        if (generation === this.generation) this.store(key, page, commonAddress && page.status === 200);
+        return page;
+      })
+      .finally(() => {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+      });
+    this.flights.set(key, flight);
+    return flight;
+  }
+
+  private store(key: string, page: PackedPage, common: boolean): void {
+    const freshUntil = this.now() + this.ttlMs;
+    const entry = { page, freshUntil, staleUntil: freshUntil + this.staleMs };
+    (common ? this.odd : this.common).delete(key);
+    (common ? this.common : this.odd).set(key, entry, page.bytes);
+  }
+
+  /** The bytes held now (all codings of all pages). */
+  get bytes(): number {
+    return this.common.bytes + this.odd.bytes;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.generation++;
+    this.flights.clear();
+    this.common.clear();
+    this.odd.clear();
   }
 
   /** Clears the cache after every successful change made through the API. */

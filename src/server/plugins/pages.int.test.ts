@@ -134,6 +134,22 @@ describe('security and transport headers', () => {
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the same full set of security headers on pages, API answers, errors and 404s', async () => {
+    for (const url of ['/', '/missing', '/api/health', '/api/nowhere']) {
+      const { headers } = await subject.app.inject(url);
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      const permissions = String(headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(permissions).toContain(`${feature}=()`);
+      }
+      // Blog posts may show images from any https address.
+      expect(/img-src ([^;]*)/.exec(String(headers['content-security-policy']))![1]).toBe("'self' data: blob: https:");
+    }
+  });
+
   it('compresses pages for clients that accept it', async () => {
     const response = await subject.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.headers['content-encoding']).toBe('br');

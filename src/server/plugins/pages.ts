@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { SiteApi } from '../../shared/site-api';
 import { render as renderFromBuild } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
-import { type CachedPage, PageCache } from './page-cache';
+import { pageAddress } from './page-address';
+import { PageCache } from './page-cache';
 import { trailingSlashRedirect } from './page-redirect';
+import { chooseCoding, sendPage } from './page-response';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -32,24 +34,14 @@ export function registerPages(
   render: RenderPage = renderFromBuild,
 ) {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
-  const cache = new PageCache(config.pageCacheMs);
+  const cache = new PageCache({
+    ttlMs: config.pageCacheMs,
+    onRefreshError: (error) => app.log.error({ err: error }, 'a page could not be re-rendered'),
+  });
   cache.clearOnWrites(app);
+  app.decorate('pageCache', cache);
 
-  const send = (reply: FastifyReply, page: CachedPage) =>
-    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
-
-  app.get('/*', async (request, reply) => {
-    const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
-      return reply.code(404).send(notFoundBody);
-    }
-    const redirect = trailingSlashRedirect(pathname, search);
-    if (redirect) return reply.redirect(redirect, 301);
-    const showAdminLink = showsAdminLink(request, config);
-    const cacheKey = `${showAdminLink}|${request.url}`;
-    const cached = cache.get(cacheKey);
-    if (cached) return send(reply, cached);
-
+  const renderPage = async (request: FastifyRequest, showAdminLink: boolean) => {
     const rendered = await render({
       url: request.url,
       api,
@@ -60,8 +52,31 @@ export function registerPages(
         retentionMonths: config.retentionMonths,
       },
     });
-    const page = { status: rendered.status, html: documentHtml(rendered, assets, config.publicUrl) };
-    cache.set(cacheKey, page);
-    return send(reply, page);
+    return { status: rendered.status, html: documentHtml(rendered, assets, config.publicUrl) };
+  };
+
+  // Pages are compressed once, in the cache (page-cache.ts), never per response.
+  app.get('/*', { compress: false }, async (request, reply) => {
+    const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      return reply.code(404).send(notFoundBody);
+    }
+    const redirect = trailingSlashRedirect(pathname, search);
+    if (redirect) return reply.redirect(redirect, 301);
+    const showAdminLink = showsAdminLink(request, config);
+    const address = pageAddress(request.url);
+    const cacheKey = `${showAdminLink}|${address.key}`;
+    const coding = chooseCoding(request.headers['accept-encoding']);
+    const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () =>
+      renderPage(request, showAdminLink),
+    );
+    return sendPage(request, reply, page, coding);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rendered-page cache; tests clear it to see a change made behind the API's back. */
+    pageCache: PageCache;
+  }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { clientEntry } from './client-assets';
@@ -12,7 +13,12 @@ function writeClientBuild(): string {
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.js'), 'console.log("hi")');
   fs.writeFileSync(path.join(dir, 'assets', 'vendor-def456.js'), 'export const x = 1');
-  fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.css'), 'body{}/* </style> */');
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'entry-client-abc123.css'),
+    'body::after{content:"</style>"}.never-used-class{color:red}',
+  );
+  // The build's compressed twin (scripts/build.mjs writes one beside every text file).
+  fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.js.br'), zlib.brotliCompressSync('console.log("hi")'));
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest = {
     [clientEntry]: {
@@ -45,11 +51,16 @@ describe('built client files', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('references the entry script and its imports, and writes its styles into every page', async () => {
+  it("references the entry script and its imports, inlines the page's own CSS and links the rest", async () => {
     const html = (await subject.app.inject('/')).body;
     expect(html).toContain('<script type="module" src="/assets/entry-client-abc123.js" fetchpriority="low"></script>');
-    // Inlined, with nothing able to close the style element early.
-    expect(html).toContain('<style>body{}/* <\\/style> */</style>');
+    // Only the rules the page can use, with nothing able to close the style element early.
+    expect(html).toContain('<style>body::after{content:"<\\/style>"}</style>');
+    // The whole stylesheet without blocking the first paint, and as usual without scripts.
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/assets/entry-client-abc123.css" media="print" data-stylesheet>',
+    );
+    expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/entry-client-abc123.css"></noscript>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/vendor-def456.js" fetchpriority="low">');
   });
 
@@ -68,6 +79,13 @@ describe('built client files', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toMatch(/javascript/);
+    const compressed = await subject.app.inject({
+      url: '/assets/entry-client-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("hi")');
     const icon = await subject.app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
