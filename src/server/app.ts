@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { registerContentGeneration } from './coordination/content-generation';
 import type { Database } from './db/connection';
 import { features } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
@@ -59,6 +60,8 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  // Before any route: pages read the shared content generation, staff writes bump it.
+  registerContentGeneration(app, database.db);
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before any route: admin protection is attached to routes as they are registered.

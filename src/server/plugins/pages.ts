@@ -48,7 +48,8 @@ export function registerPages(
       return reply.redirect(search ? `${trimmed}?${search}` : trimmed, 301);
     }
     const showAdminLink = showsAdminLink(request, config);
-    const cacheKey = `${showAdminLink}|${request.url}`;
+    // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
+    const cacheKey = `${request.contentGeneration ?? 0}|${showAdminLink}|${request.url}`;
     const cached = cache.get(cacheKey);
     if (cached) return send(reply, cached);
 

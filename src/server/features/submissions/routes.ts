@@ -7,6 +7,8 @@ import {
   honeypotField,
 } from '../../../shared/enquiry-schemas';
 import type { FeaturePlugin } from '../../context';
+import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
+import { createGroupCommit } from '../../db/group-commit';
 import { AppError } from '../../errors';
 import { parseInput } from '../../validation';
 import { createSubmissionsService } from './service';
@@ -22,12 +24,15 @@ const caughtByHoneypot = (body: unknown) => {
 
 /** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
 export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
-  const service = createSubmissionsService(database, config, () => mailWorker?.wake());
+  const writes = createGroupCommit(database.db);
+  const service = createSubmissionsService(database, config, () => mailWorker?.wake(), writes);
 
   // Registered here with global off, so only these routes are limited. One limiter shared by both
   // routes means both forms share one count per address (per-route config would count apart).
+  // Counted in the database, so the limit holds across cluster workers and app instances.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db, writes, 'enquiry'),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,
