@@ -36,7 +36,11 @@ export async function countHit(
 }
 
 /** The current count on `key` without counting (0 when its window has ended). */
-export async function readCount(db: Kysely<DatabaseSchema>, key: string, now: Date = new Date()): Promise<CounterState> {
+export async function readCount(
+  db: Kysely<DatabaseSchema>,
+  key: string,
+  now: Date = new Date(),
+): Promise<CounterState> {
   const row = await db
     .selectFrom('rate_limit_counters')
     .select(['count', 'reset_at'])
@@ -48,6 +52,9 @@ export async function readCount(db: Kysely<DatabaseSchema>, key: string, now: Da
 
 /** Forgets counters whose window has ended (housekeeping, so the table stays small). */
 export async function deleteEndedCounters(db: Kysely<DatabaseSchema>, now: Date = new Date()): Promise<number> {
-  const result = await db.deleteFrom('rate_limit_counters').where('reset_at', '<=', now.toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom('rate_limit_counters')
+    .where('reset_at', '<=', now.toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -17,10 +17,12 @@ export function databaseRateLimitStore(
 ) {
   return class DatabaseRateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
-      writes.run((trx) => countHit(trx, `${namespace}|${key}`, timeWindow)).then(
-        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
-        (error: Error) => callback(error),
-      );
+      writes
+        .run((trx) => countHit(trx, `${namespace}|${key}`, timeWindow))
+        .then(
+          ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+          (error: Error) => callback(error),
+        );
     }
 
     read(key: string, callback: Callback): void {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './dialect';
+import { createGroupCommit, type GroupCommit } from './group-commit';
 import type { DatabaseSchema } from './schema';
 
 export interface DatabaseOptions {
@@ -17,6 +18,8 @@ export interface DatabaseOptions {
 export interface Database {
   db: Kysely<DatabaseSchema>;
   engine: Engine;
+  /** Writes that arrive together share one transaction, each answered after its commit (group-commit.ts). */
+  writes: GroupCommit<DatabaseSchema>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -30,9 +33,15 @@ export function openDatabase(options: DatabaseOptions): Database {
   const db = new Kysely<DatabaseSchema>({
     dialect: engine === 'postgres' ? postgresDialect(options) : sqliteDialect(options),
   });
+  // SQLite: the group commit has a connection of its own that never waits for the write lock
+  // inside SQLite (that wait blocks the event loop); it retries after a short async pause instead,
+  // serving requests meanwhile (docs/decisions/0016-group-commit.md).
+  const writer = engine === 'sqlite' ? new Kysely<DatabaseSchema>({ dialect: sqliteDialect(options, 0) }) : undefined;
+  const writes = writer ? createGroupCommit(writer, { retryWhenBusy: true }) : createGroupCommit(db);
   return {
     db,
     engine,
+    writes,
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -41,11 +50,14 @@ export function openDatabase(options: DatabaseOptions): Database {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await writer?.destroy();
+      await db.destroy();
+    },
   };
 }
 
-function sqliteDialect(options: DatabaseOptions) {
+function sqliteDialect(options: DatabaseOptions, busyTimeoutMs = 5000) {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'site.db');
   return new SqliteDialect({
@@ -55,7 +67,7 @@ function sqliteDialect(options: DatabaseOptions) {
       database.pragma('journal_mode = WAL');
       database.pragma('synchronous = NORMAL');
       database.pragma('foreign_keys = ON');
-      database.pragma('busy_timeout = 5000');
+      database.pragma(`busy_timeout = ${busyTimeoutMs}`);
       return database;
     },
   });

@@ -21,13 +21,37 @@ interface Job<Schema> {
  * A lone write goes at once, so a quiet site adds no delay; under load one commit (and on
  * PostgreSQL one round of locking and WAL flush) serves many requests.
  */
-export function createGroupCommit<Schema>(db: Kysely<Schema>, { maxBatch = 64 } = {}): GroupCommit<Schema> {
+export function createGroupCommit<Schema>(
+  db: Kysely<Schema>,
+  {
+    maxBatch = 64,
+    retryWhenBusy = false,
+    busyGiveUpMs = 5000,
+  }: {
+    maxBatch?: number;
+    /** SQLite with busy_timeout 0: another process holds the write lock, so pause and try again. */
+    retryWhenBusy?: boolean;
+    busyGiveUpMs?: number;
+  } = {},
+): GroupCommit<Schema> {
   const queue: Job<Schema>[] = [];
   let draining = false;
 
+  const transaction = async <T>(work: (trx: Transaction<Schema>) => Promise<T>): Promise<T> => {
+    const giveUpAt = Date.now() + busyGiveUpMs;
+    for (;;) {
+      try {
+        return await db.transaction().execute(work);
+      } catch (error) {
+        if (!retryWhenBusy || !isBusy(error) || Date.now() > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * 2));
+      }
+    }
+  };
+
   const runAlone = async (job: Job<Schema>) => {
     try {
-      job.resolve(await db.transaction().execute(job.work));
+      job.resolve(await transaction(job.work));
     } catch (error) {
       job.reject(error);
     }
@@ -37,7 +61,7 @@ export function createGroupCommit<Schema>(db: Kysely<Schema>, { maxBatch = 64 } 
     if (batch.length === 1) return runAlone(batch[0]!);
     let results: unknown[];
     try {
-      results = await db.transaction().execute(async (trx) => {
+      results = await transaction(async (trx) => {
         const done: unknown[] = [];
         for (const job of batch) done.push(await job.work(trx));
         return done;
@@ -65,3 +89,7 @@ export function createGroupCommit<Schema>(db: Kysely<Schema>, { maxBatch = 64 } 
     },
   };
 }
+
+/** SQLITE_BUSY and its extended codes: the write lock is held by another connection. */
+const isBusy = (error: unknown) =>
+  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');

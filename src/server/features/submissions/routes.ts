@@ -8,7 +8,6 @@ import {
 } from '../../../shared/enquiry-schemas';
 import type { FeaturePlugin } from '../../context';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
-import { createGroupCommit } from '../../db/group-commit';
 import { AppError } from '../../errors';
 import { parseInput } from '../../validation';
 import { createSubmissionsService } from './service';
@@ -24,8 +23,8 @@ const caughtByHoneypot = (body: unknown) => {
 
 /** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
 export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
-  const writes = createGroupCommit(database.db);
-  const service = createSubmissionsService(database, config, () => mailWorker?.wake(), writes);
+  const { writes } = database;
+  const service = createSubmissionsService(database, config, () => mailWorker?.wake());
 
   // Registered here with global off, so only these routes are limited. One limiter shared by both
   // routes means both forms share one count per address (per-route config would count apart).

@@ -1,7 +1,5 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
-import { createGroupCommit, type GroupCommit } from '../../db/group-commit';
-import type { DatabaseSchema } from '../../db/schema';
 import { enqueueEmail } from '../../mail/outbox';
 import { notificationFor } from './notification';
 import { insertSubmission, type NewSubmission } from './repo';
@@ -15,14 +13,13 @@ export function createSubmissionsService(
   database: Database,
   config: Config,
   onQueued: () => void = () => {},
-  /** Enquiries arriving together share one transaction; each is answered once its commit is done. */
-  writes: GroupCommit<DatabaseSchema> = createGroupCommit(database.db),
 ): SubmissionsService {
   return {
     async submit(input) {
       const submission: NewSubmission = { ...input, submittedAt: new Date().toISOString() };
       const mail = config.mail;
-      const id = await writes.run(async (trx) => {
+      // Enquiries arriving together share one transaction; each is answered once its commit is done.
+      const id = await database.writes.run(async (trx) => {
         const id = await insertSubmission(trx, submission);
         // Same transaction: there is never an enquiry without its notification, or the reverse.
         if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail));
