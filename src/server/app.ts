@@ -61,7 +61,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   // Before any route: pages read the shared content generation, staff writes bump it.
-  registerContentGeneration(app, database.db);
+  registerContentGeneration(app, database);
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before any route: admin protection is attached to routes as they are registered.

@@ -18,6 +18,8 @@ export interface DatabaseOptions {
 export interface Database {
   db: Kysely<DatabaseSchema>;
   engine: Engine;
+  /** SQLite only: the database file, for the few readers that open their own connection. */
+  sqliteFile?: string | undefined;
   /** Writes that arrive together share one transaction, each answered after its commit (group-commit.ts). */
   writes: GroupCommit<DatabaseSchema>;
   /** True when the database answers a trivial query. */
@@ -41,6 +43,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   return {
     db,
     engine,
+    sqliteFile: engine === 'sqlite' ? sqliteFileOf(options) : undefined,
     writes,
     async ping() {
       try {
@@ -57,9 +60,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
+const sqliteFileOf = (options: DatabaseOptions) => path.join(options.dataDir, options.sqliteFile ?? 'site.db');
+
 function sqliteDialect(options: DatabaseOptions, busyTimeoutMs = 5000) {
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, options.sqliteFile ?? 'site.db');
+  const file = sqliteFileOf(options);
   return new SqliteDialect({
     database: async () => {
       const database = new SQLite(file);
