@@ -27,7 +27,7 @@ export function registerAdminAuth(
   { config, database }: AppContext,
   { maxFailures = 10, windowMs = 15 * 60_000 }: AdminAuthOptions = {},
 ): void {
-  const limiter = createFailureLimiter({ maxFailures, windowMs });
+  const limiter = createFailureLimiter(database.db, { maxFailures, windowMs });
   // ADMIN_API_KEY wins over a stored key; its hash is computed once.
   const configuredHash = config.adminApiKey ? hashKey(config.adminApiKey) : undefined;
 
@@ -35,7 +35,7 @@ export function registerAdminAuth(
     const url = request.routeOptions.url ?? request.url;
     if (!isAdminRoute(request.method, url, request.routeOptions.config.admin === true)) return;
 
-    const waitMs = limiter.blockedFor(request.ip);
+    const waitMs = await limiter.blockedFor(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
@@ -45,7 +45,7 @@ export function registerAdminAuth(
     const expected = configuredHash ?? (await readStoredKeyHash(database.db));
     if (typeof provided === 'string' && provided !== '' && expected && keyMatches(provided, expected)) return;
 
-    limiter.recordFailure(request.ip);
+    await limiter.recordFailure(request.ip);
     throw new AppError(401, 'UNAUTHORIZED', provided ? 'Invalid admin API key.' : 'Admin authentication required.');
   };
 
