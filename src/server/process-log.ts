@@ -12,7 +12,10 @@ export interface ProcessLog {
  * JSON log lines in the shape Fastify's logger writes, for the cluster primary, which has no
  * Fastify instance of its own. Errors are reduced to their message: nothing personal is logged.
  */
-export function createProcessLog(level: Config['logLevel'], write = (line: string) => process.stdout.write(line)) {
+export function createProcessLog(
+  level: Config['logLevel'],
+  write: (line: string) => void = (line) => void process.stdout.write(line),
+) {
   const threshold = levels[level];
   const line =
     (value: number) =>
