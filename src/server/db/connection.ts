@@ -35,11 +35,24 @@ export function openDatabase(options: DatabaseOptions): Database {
   const db = new Kysely<DatabaseSchema>({
     dialect: engine === 'postgres' ? postgresDialect(options) : sqliteDialect(options),
   });
-  // SQLite: the group commit has a connection of its own that never waits for the write lock
-  // inside SQLite (that wait blocks the event loop); it retries after a short async pause instead,
-  // serving requests meanwhile (docs/decisions/0016-group-commit.md).
-  const writer = engine === 'sqlite' ? new Kysely<DatabaseSchema>({ dialect: sqliteDialect(options, 0) }) : undefined;
-  const writes = writer ? createGroupCommit(writer, { retryWhenBusy: true }) : createGroupCommit(db);
+  // SQLite: inside the group commit's transactions the connection does not wait for the write
+  // lock (that wait would block the event loop while another process writes): SQLite answers BUSY
+  // at once and the group commit retries after a short pause, serving requests meanwhile. The
+  // connection's lock is held for the whole transaction, so no other query sees the setting.
+  const writes =
+    engine === 'sqlite'
+      ? createGroupCommit(db, {
+          retryWhenBusy: true,
+          withinTransaction: async (trx, work) => {
+            await sql`pragma busy_timeout = 0`.execute(trx);
+            try {
+              return await work();
+            } finally {
+              await sql.raw(`pragma busy_timeout = ${sqliteBusyTimeoutMs}`).execute(trx);
+            }
+          },
+        })
+      : createGroupCommit(db);
   return {
     db,
     engine,
@@ -53,16 +66,15 @@ export function openDatabase(options: DatabaseOptions): Database {
         return false;
       }
     },
-    async close() {
-      await writer?.destroy();
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }
 
 const sqliteFileOf = (options: DatabaseOptions) => path.join(options.dataDir, options.sqliteFile ?? 'site.db');
 
-function sqliteDialect(options: DatabaseOptions, busyTimeoutMs = 5000) {
+const sqliteBusyTimeoutMs = 5000;
+
+function sqliteDialect(options: DatabaseOptions) {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = sqliteFileOf(options);
   return new SqliteDialect({
@@ -72,7 +84,7 @@ function sqliteDialect(options: DatabaseOptions, busyTimeoutMs = 5000) {
       database.pragma('journal_mode = WAL');
       database.pragma('synchronous = NORMAL');
       database.pragma('foreign_keys = ON');
-      database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      database.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
       return withStatementCache(database);
     },
   });

@@ -27,11 +27,14 @@ export function createGroupCommit<Schema>(
     maxBatch = 64,
     retryWhenBusy = false,
     busyGiveUpMs = 5000,
+    withinTransaction = (_trx, work) => work(),
   }: {
     maxBatch?: number;
-    /** SQLite with busy_timeout 0: another process holds the write lock, so pause and try again. */
+    /** SQLite answered BUSY (another process holds the write lock): pause and try again. */
     retryWhenBusy?: boolean;
     busyGiveUpMs?: number;
+    /** Wraps the work inside each transaction (connection.ts sets SQLite's lock waiting there). */
+    withinTransaction?: <T>(trx: Transaction<Schema>, work: () => Promise<T>) => Promise<T>;
   } = {},
 ): GroupCommit<Schema> {
   const queue: Job<Schema>[] = [];
@@ -41,7 +44,7 @@ export function createGroupCommit<Schema>(
     const giveUpAt = Date.now() + busyGiveUpMs;
     for (;;) {
       try {
-        return await db.transaction().execute(work);
+        return await db.transaction().execute((trx) => withinTransaction(trx, () => work(trx)));
       } catch (error) {
         if (!retryWhenBusy || !isBusy(error) || Date.now() > giveUpAt) throw error;
         await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * 2));
