@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { buildApp, type DevOptions } from './app';
+import type { DevOptions } from './app';
 import { createKeyIfMissing, keyBanner } from './auth/admin-key';
 import { type BackgroundWork, startBackgroundWork } from './background-work';
 import { mailWakeMessage, runPrimary } from './cluster-primary';
@@ -36,6 +36,8 @@ async function serveRequests(
       if (key) console.log(keyBanner(key, 'generated on first start'));
     }
   }
+  // Imported here, not at the top: the cluster primary never serves, so it never loads the pages.
+  const { buildApp } = await import('./app');
   let background: BackgroundWork | undefined;
   const wake = role === 'worker' ? () => process.send?.(mailWakeMessage) : () => background?.wakeMail();
   const app = await buildApp({ config, database, clientDir, dev, mailWorker: { wake } });
