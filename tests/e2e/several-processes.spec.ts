@@ -150,6 +150,25 @@ test.describe('several server processes', () => {
     }
   });
 
+  test('a worker that dies is replaced, and the site keeps answering', async () => {
+    const server = await startServer({ WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' });
+    try {
+      // Both listening: one that dies before it ever listened stops the server instead (decision 0015).
+      await waitFor(() => server.output().includes('2 server processes'), 30_000);
+      const before = workerPids(server.process.pid!);
+      expect(before).toHaveLength(2);
+      process.kill(before[0]!, 'SIGKILL');
+      await waitFor(() => server.output().includes('starting another'), 30_000);
+      await waitFor(() => workerPids(server.process.pid!).filter((pid) => !before.includes(pid)).length === 1, 30_000);
+      for (let index = 0; index < 4; index += 1) {
+        expect((await request(server.baseUrl, '/api/health')).status).toBe(200);
+      }
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+      server.remove();
+    }
+  });
+
   test('two app instances on one database: a staff write through one shows on the next page of the other', async () => {
     const env = { WEB_CONCURRENCY: '1', ADMIN_API_KEY: adminKey, PAGE_CACHE_MS: '60000' };
     const first = await startServer(env);
@@ -184,4 +203,14 @@ function isServing(dataDir: string): boolean {
     }
   }
   return false;
+}
+
+/** The cluster primary's live child processes (Linux: /proc). */
+function workerPids(primaryPid: number): number[] {
+  const children = fs.readFileSync(`/proc/${primaryPid}/task/${primaryPid}/children`, 'utf8');
+  return children
+    .split(' ')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '));
 }
