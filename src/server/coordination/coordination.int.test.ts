@@ -91,6 +91,7 @@ describe('coordination between processes', () => {
     });
   });
 
+  // The 30 s is a ceiling, not a speed check: this test creates its own database and two apps.
   it('the enquiry limit holds across instances', async () => {
     const limited = await createTestApp({ env: { ENQUIRY_RATE_LIMIT: '3' } });
     const second = openDatabase({ dataDir: limited.database.dataDir, databaseUrl: limited.database.databaseUrl });
@@ -113,7 +114,7 @@ describe('coordination between processes', () => {
       await second.close();
       await limited.close();
     }
-  });
+  }, 30_000);
 });
 
 describe('group commit', () => {
