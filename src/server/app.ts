@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { registerContentGeneration } from './coordination/content-generation';
 import type { Database } from './db/connection';
 import { features } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
@@ -72,6 +73,8 @@ export async function buildApp({
   // page cache, and built files were compressed at build time (.br/.gz beside each).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: compressedPerResponse });
 
+  // Before any route: pages read the shared content generation, staff writes bump it.
+  registerContentGeneration(app, database);
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before any route: admin protection is attached to routes as they are registered.

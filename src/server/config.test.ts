@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -103,5 +104,15 @@ describe('loadConfig', () => {
         MAIL_FROM: 'Site <b@x.test>',
       }).mail?.from,
     ).toBe('Site <b@x.test>');
+  });
+
+  it('runs one process per core by default, or the number WEB_CONCURRENCY names', () => {
+    expect(loadConfig({}).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '12' }).webConcurrency).toBe(12);
+    for (const bad of ['0', '-1', '100', '2.5', 'all', ' 2']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY/);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { trimTrailingSlashes } from '../shared/clean-path';
@@ -49,6 +50,11 @@ const environmentSchema = z
       .max(100 * 1024 * 1024)
       .default(10 * 1024 * 1024),
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_000_000).default(50_000_000),
+    /** Server processes: 'auto' is one per core (docs/decisions/0015-web-concurrency.md). */
+    WEB_CONCURRENCY: z
+      .string()
+      .regex(/^(auto|[1-9][0-9]?)$/, "must be 'auto' or a number of processes from 1 to 99")
+      .default('auto'),
   })
   .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {
     path: ['NOTIFY_EMAIL'],
@@ -77,6 +83,8 @@ const environmentSchema = z
     enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: env.IMAGE_MAX_BYTES,
     imageMaxPixels: env.IMAGE_MAX_PIXELS,
+    /** How many processes serve requests; 1 means no cluster (one process does everything). */
+    webConcurrency: env.WEB_CONCURRENCY === 'auto' ? os.availableParallelism() : Number(env.WEB_CONCURRENCY),
   }));
 
 export type Config = z.output<typeof environmentSchema>;

@@ -1,35 +1,47 @@
-import { buildApp, type DevOptions } from './app';
+import cluster from 'node:cluster';
+import type { DevOptions } from './app';
 import { createKeyIfMissing, keyBanner } from './auth/admin-key';
-import { loadConfig } from './config';
+import { type BackgroundWork, startBackgroundWork } from './background-work';
+import { mailWakeMessage, runPrimary } from './cluster-primary';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { startRetention } from './features/submissions/retention';
-import { type MailWorker, startMailWorker } from './mail/worker';
 
-/** Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts (or scripts/dev.mjs). */
+/**
+ * Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts
+ * (or scripts/dev.mjs). With WEB_CONCURRENCY above 1 this process becomes the cluster primary and
+ * each worker it forks comes back here to serve requests (docs/decisions/0015-web-concurrency.md).
+ */
 export async function serve({ clientDir, dev }: { clientDir?: string; dev?: DevOptions }): Promise<void> {
   const config = loadConfig();
+  if (cluster.isWorker) return serveRequests(config, { clientDir, role: 'worker' });
+  if (!dev && config.webConcurrency > 1) return runPrimary(config);
+  return serveRequests(config, { clientDir, dev, role: 'alone' });
+}
+
+/**
+ * One process serving requests. Alone, it also migrates and runs the background work; as a
+ * cluster worker it leaves both to the primary and asks the primary to send new mail.
+ */
+async function serveRequests(
+  config: Config,
+  { clientDir, dev, role }: { clientDir?: string | undefined; dev?: DevOptions; role: 'alone' | 'worker' },
+): Promise<void> {
   const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  if (!config.adminApiKey) {
-    const key = await createKeyIfMissing(database.db);
-    // Printed to stdout exactly once, on the start that created it; only its hash is kept.
-    if (key) console.log(keyBanner(key, 'generated on first start'));
+  if (role === 'alone') {
+    await migrateToLatest(database.db);
+    if (!config.adminApiKey) {
+      const key = await createKeyIfMissing(database.db);
+      // Printed to stdout exactly once, on the start that created it; only its hash is kept.
+      if (key) console.log(keyBanner(key, 'generated on first start'));
+    }
   }
-  let mailWorker: MailWorker | undefined;
-  const app = await buildApp({ config, database, clientDir, dev, mailWorker: { wake: () => mailWorker?.wake() } });
-  const retention = startRetention(database.db, config.retentionMonths, app.log);
-  if (config.mail) {
-    mailWorker = startMailWorker({
-      db: database.db,
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      log: app.log,
-    });
-    app.log.info(`staff e-mail notifications on: new enquiries go to ${config.mail.notifyEmail}`);
-  } else {
-    app.log.info('staff e-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to turn them on');
-  }
+  // Imported here, not at the top: the cluster primary never serves, so it never loads the pages.
+  const { buildApp } = await import('./app');
+  let background: BackgroundWork | undefined;
+  const wake = role === 'worker' ? () => process.send?.(mailWakeMessage) : () => background?.wakeMail();
+  const app = await buildApp({ config, database, clientDir, dev, mailWorker: { wake } });
+  if (role === 'alone') background = startBackgroundWork(config, database, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -37,9 +49,8 @@ export async function serve({ clientDir, dev }: { clientDir?: string; dev?: DevO
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-    retention.stop();
     await app.close();
-    await mailWorker?.stop();
+    await background?.stop();
     await database.close();
     clearTimeout(forceExit);
     process.exit(0);
@@ -48,7 +59,9 @@ export async function serve({ clientDir, dev }: { clientDir?: string; dev?: DevO
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
-  );
+  if (role === 'alone') {
+    app.log.info(
+      `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
+    );
+  }
 }

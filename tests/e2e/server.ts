@@ -25,12 +25,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (dist/server/main.js) with a fresh data folder and waits until it is healthy. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (dist/server/main.js) and waits until it is healthy: with a fresh data
+ * folder, or with `dataDir` (a restart, or a second instance on the same SQLite database).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { dataDir: existingDataDir }: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const serverEntry = path.resolve('dist/server/main.js');
   if (!fs.existsSync(serverEntry)) throw new Error('No build found: run `npm run build` before the end-to-end tests.');
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000; // a ceiling: a cluster starts several processes, slow on a busy machine
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output}`);
     try {
@@ -49,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not become healthy in 20 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy in 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 

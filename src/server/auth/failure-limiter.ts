@@ -1,47 +1,30 @@
+import type { Kysely } from 'kysely';
+import { countHit, readCount } from '../coordination/rate-limit-counters';
+import type { DatabaseSchema } from '../db/schema';
+
 /**
- * Counts failed sign-in attempts per address in a fixed window. In memory, per instance: with
- * several instances an attacker gets a few more guesses, which a 256-bit key does not mind.
+ * Counts failed sign-in attempts per address in a fixed window, in the database
+ * (rate_limit_counters), so the limit holds across cluster workers and app instances
+ * (docs/decisions/0014-several-processes.md). Ended windows are cleared hourly.
  */
 export interface FailureLimiter {
   /** Milliseconds until this address may try again, or 0 when it is not blocked. */
-  blockedFor(address: string, now?: number): number;
-  recordFailure(address: string, now?: number): void;
+  blockedFor(address: string, now?: Date): Promise<number>;
+  recordFailure(address: string, now?: Date): Promise<void>;
 }
 
-export function createFailureLimiter({
-  maxFailures,
-  windowMs,
-  maxTracked = 10_000,
-}: {
-  maxFailures: number;
-  windowMs: number;
-  /** Bounds memory when many addresses fail; the oldest entries go first. */
-  maxTracked?: number;
-}): FailureLimiter {
-  const entries = new Map<string, { failures: number; resetAt: number }>();
-
-  const current = (address: string, now: number) => {
-    const entry = entries.get(address);
-    if (entry && entry.resetAt <= now) {
-      entries.delete(address);
-      return undefined;
-    }
-    return entry;
-  };
-
+export function createFailureLimiter(
+  db: Kysely<DatabaseSchema>,
+  { maxFailures, windowMs }: { maxFailures: number; windowMs: number },
+): FailureLimiter {
+  const keyOf = (address: string) => `admin-sign-in|${address}`;
   return {
-    blockedFor(address, now = Date.now()) {
-      const entry = current(address, now);
-      return entry && entry.failures >= maxFailures ? entry.resetAt - now : 0;
+    async blockedFor(address, now = new Date()) {
+      const { count, ttlMs } = await readCount(db, keyOf(address), now);
+      return count >= maxFailures ? ttlMs : 0;
     },
-    recordFailure(address, now = Date.now()) {
-      const entry = current(address, now);
-      if (entry) {
-        entry.failures += 1;
-        return;
-      }
-      if (entries.size >= maxTracked) entries.delete(entries.keys().next().value!);
-      entries.set(address, { failures: 1, resetAt: now + windowMs });
+    async recordFailure(address, now = new Date()) {
+      await countHit(db, keyOf(address), windowMs, now);
     },
   };
 }

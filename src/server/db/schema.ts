@@ -105,6 +105,25 @@ export interface BlogPostsTable {
   updated_at: string;
 }
 
+/** One row (id 1): bumped after every successful staff write (page caches key on it). */
+export interface ContentGenerationTable {
+  id: number;
+  generation: number;
+}
+
+/** One row per periodic job: the time from which its next run may be claimed. */
+export interface ScheduledJobsTable {
+  name: string;
+  next_run_at: string;
+}
+
+/** Fixed-window counters shared by every process (rate limits). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -113,4 +132,7 @@ export interface DatabaseSchema {
   images: ImagesTable;
   image_files: ImageFilesTable;
   blog_posts: BlogPostsTable;
+  content_generation: ContentGenerationTable;
+  scheduled_jobs: ScheduledJobsTable;
+  rate_limit_counters: RateLimitCountersTable;
 }

@@ -27,7 +27,7 @@ export function registerAdminAuth(
   { config, database }: AppContext,
   { maxFailures = 10, windowMs = 15 * 60_000 }: AdminAuthOptions = {},
 ): void {
-  const limiter = createFailureLimiter({ maxFailures, windowMs });
+  const limiter = createFailureLimiter(database.db, { maxFailures, windowMs });
   // ADMIN_API_KEY wins over a stored key; its hash is computed once.
   const configuredHash = config.adminApiKey ? hashKey(config.adminApiKey) : undefined;
 
@@ -40,7 +40,7 @@ export function registerAdminAuth(
     if (typeof provided !== 'string' || provided === '') {
       throw new AppError(401, 'UNAUTHORIZED', 'Admin authentication required.');
     }
-    const waitMs = limiter.blockedFor(request.ip);
+    const waitMs = await limiter.blockedFor(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
@@ -49,7 +49,7 @@ export function registerAdminAuth(
     const expected = configuredHash ?? (await readStoredKeyHash(database.db));
     if (expected && keyMatches(provided, expected)) return;
 
-    limiter.recordFailure(request.ip);
+    await limiter.recordFailure(request.ip);
     throw new AppError(401, 'UNAUTHORIZED', 'Invalid admin API key.');
   };
 

@@ -65,7 +65,8 @@ export function registerPages(
     if (redirect) return reply.redirect(redirect, 301);
     const showAdminLink = showsAdminLink(request, config);
     const address = pageAddress(request.url);
-    const cacheKey = `${showAdminLink}|${address.key}`;
+    // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
+    const cacheKey = `${request.contentGeneration ?? 0}|${showAdminLink}|${address.key}`;
     const coding = chooseCoding(request.headers['accept-encoding']);
     const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () =>
       renderPage(request, showAdminLink),

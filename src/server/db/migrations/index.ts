@@ -5,6 +5,7 @@ import * as emailOutbox from './2026-11-21-0301-email-outbox';
 import * as adminKey from './2026-11-21-0401-admin-key';
 import * as blogPosts from './2026-11-21-0501-blog-posts';
 import * as images from './2026-11-21-0601-images';
+import * as sharedCoordination from './2026-11-23-0014-shared-coordination';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0401-admin-key': adminKey,
   '2026-11-21-0501-blog-posts': blogPosts,
   '2026-11-21-0601-images': images,
+  '2026-11-23-0014-shared-coordination': sharedCoordination,
 };

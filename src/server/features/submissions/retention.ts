@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { purgeSentBefore } from '../../mail/outbox';
+import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import { createSubmissionsRepo } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,25 +24,27 @@ export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new 
 }
 
 /**
- * Deletes expired submissions (and delivered mail past its days) now and then once a day. The timer is unref'd so it never keeps the
- * process alive; call the returned stop() on shutdown. A failed run is logged and retried next day.
+ * Deletes expired submissions and delivered mail past its days once a day across every process and instance sharing the database
+ * (a scheduled job, so two instances on one PostgreSQL still run it once): at start when the last
+ * run was a day ago or more, then daily. A failed run is logged and retried the next day. Call
+ * the returned stop() on shutdown; the timer never keeps the process alive.
  */
 export function startRetention(
   db: Kysely<DatabaseSchema>,
   months: number,
   log: { info(object: object, message: string): void; error(object: object, message: string): void },
 ): { firstRun: Promise<void>; stop(): void } {
-  const run = async () => {
-    try {
+  const job = startScheduledJob({
+    db,
+    name: 'retention',
+    intervalMs: DAY_MS,
+    log,
+    run: async () => {
       const deleted = await deleteExpiredSubmissions(db, months);
       if (deleted > 0) log.info({ deleted, months }, 'deleted submissions past the retention period');
       const purged = await purgeSentMail(db);
       if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');
-    } catch (error) {
-      log.error({ err: error }, 'retention run failed');
-    }
-  };
-  const timer = setInterval(() => void run(), DAY_MS);
-  timer.unref();
-  return { firstRun: run(), stop: () => clearInterval(timer) };
+    },
+  });
+  return { firstRun: job.firstCheck, stop: job.stop };
 }

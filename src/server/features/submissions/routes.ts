@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type CreatedSubmission, assessmentSchema, contactSchema } from '../../../shared/enquiry-schemas';
 import { honeypotField } from '../../../shared/honeypot';
 import type { FeaturePlugin } from '../../context';
+import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError } from '../../errors';
 import { createSubmissionsService } from './service';
 
@@ -17,12 +18,15 @@ const caughtByHoneypot = (body: unknown) => {
 
 /** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
 export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
+  const { writes } = database;
   const service = createSubmissionsService(database, config, () => mailWorker?.wake());
 
   // Registered here with global off, so only these routes are limited. One limiter shared by both
   // routes means both forms share one count per address (per-route config would count apart).
+  // Counted in the database, so the limit holds across cluster workers and app instances.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db, writes, 'enquiry'),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,

@@ -18,7 +18,8 @@ export function createSubmissionsService(
     async submit(input) {
       const submission: NewSubmission = { ...input, submittedAt: new Date().toISOString() };
       const mail = config.mail;
-      const id = await database.db.transaction().execute(async (trx) => {
+      // Enquiries arriving together share one transaction; each is answered once its commit is done.
+      const id = await database.writes.run(async (trx) => {
         const id = await insertSubmission(trx, submission);
         // Same transaction: there is never an enquiry without its notification, or the reverse.
         if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail));

@@ -1,0 +1,50 @@
+import type { Config } from './config';
+import { startScheduledJob } from './coordination/scheduled-jobs';
+import { deleteEndedCounters } from './coordination/rate-limit-counters';
+import type { Database } from './db/connection';
+import { startRetention } from './features/submissions/retention';
+import { type MailWorker, startMailWorker } from './mail/worker';
+import type { ProcessLog } from './process-log';
+
+export interface BackgroundWork {
+  /** New staff mail was queued (here or in a worker process): send it now. */
+  wakeMail(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The work that is not a request: the staff e-mail outbox, the daily retention run and clearing
+ * ended rate-limit windows. One process per app instance runs it (the only process, or the cluster
+ * primary); the outbox lease and the scheduled-job claims keep instances sharing a database from
+ * doing anything twice.
+ */
+export function startBackgroundWork(config: Config, database: Database, log: ProcessLog): BackgroundWork {
+  const retention = startRetention(database.db, config.retentionMonths, log);
+  const counters = startScheduledJob({
+    db: database.db,
+    name: 'rate-limit-cleanup',
+    intervalMs: 60 * 60_000,
+    log,
+    run: async () => void (await deleteEndedCounters(database.db)),
+  });
+  let mailWorker: MailWorker | undefined;
+  if (config.mail) {
+    mailWorker = startMailWorker({
+      db: database.db,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      log: { info: (message) => log.info(message), warn: (data, message) => log.warn(data, message) },
+    });
+    log.info(`staff e-mail notifications on: new enquiries go to ${config.mail.notifyEmail}`);
+  } else {
+    log.info('staff e-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to turn them on');
+  }
+  return {
+    wakeMail: () => mailWorker?.wake(),
+    async stop() {
+      retention.stop();
+      counters.stop();
+      await mailWorker?.stop();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import cluster, { type Worker } from 'node:cluster';
+import { createKeyIfMissing, keyBanner } from './auth/admin-key';
+import { startBackgroundWork } from './background-work';
+import type { Config } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { createProcessLog } from './process-log';
+
+/** Sent by a worker when it queued staff mail, so the primary's outbox worker sends it at once. */
+export const mailWakeMessage = { type: 'mail-wake' } as const;
+
+const isMailWake = (message: unknown) =>
+  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === mailWakeMessage.type;
+
+/**
+ * The cluster primary (docs/decisions/0015-web-concurrency.md). It serves no requests: it
+ * migrates before any worker starts, runs the background work once for this instance, forks
+ * `config.webConcurrency` workers that share the port, replaces a worker that dies, and on
+ * SIGTERM lets every worker finish its requests before closing the database and exiting 0.
+ */
+export async function runPrimary(config: Config): Promise<void> {
+  const log = createProcessLog(config.logLevel);
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  if (!config.adminApiKey) {
+    const key = await createKeyIfMissing(database.db);
+    if (key) console.log(keyBanner(key, 'generated on first start'));
+  }
+  const background = startBackgroundWork(config, database, log);
+
+  let stopping = false;
+  let announced = false;
+  const listening = new Set<number>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (message: unknown) => {
+      if (isMailWake(message)) background.wakeMail();
+    });
+    worker.once('listening', () => {
+      listening.add(worker.id);
+      if (!announced && listening.size === config.webConcurrency) {
+        announced = true;
+        log.info(
+          `${config.webConcurrency} server processes; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
+        );
+      }
+    });
+  };
+
+  const stop = async (signal: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => {
+      for (const worker of workers()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, 15_000).unref();
+    await Promise.all(
+      workers().map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await background.stop();
+    await database.close();
+    clearTimeout(forceExit);
+    process.exit(exitCode);
+  };
+
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    if (stopping) return;
+    if (!listening.has(worker.id)) {
+      // It never served (port taken, bad build): starting it again would fail the same way.
+      log.error({ code, signal }, 'a server process failed to start; stopping');
+      void stop('worker start failure', 1);
+      return;
+    }
+    listening.delete(worker.id);
+    log.warn({ code, signal }, 'a server process stopped unexpectedly; starting another');
+    fork();
+  });
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  for (let index = 0; index < config.webConcurrency; index += 1) fork();
+}
+
+const workers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
