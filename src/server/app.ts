@@ -7,6 +7,7 @@ import { features } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './plugins/admin-auth';
 import { type ClientAssets, readClientAssets } from './plugins/client-assets';
 import { installErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { type RenderPage, registerPages } from './plugins/pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -61,6 +62,7 @@ export async function buildApp({
 
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
+  registerMetrics(app, context);
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);
   for (const feature of features) await app.register(feature, context);

@@ -41,6 +41,8 @@ const environmentSchema = z
       .max(100 * 1024 * 1024)
       .default(10 * 1024 * 1024),
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_000_000).default(50_000_000),
+    /** Bearer token for GET /metrics; unset: no metrics route (decision 0024). */
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
   })
   .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {
     path: ['NOTIFY_EMAIL'],
@@ -69,6 +71,7 @@ const environmentSchema = z
     enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: env.IMAGE_MAX_BYTES,
     imageMaxPixels: env.IMAGE_MAX_PIXELS,
+    metricsToken: env.METRICS_TOKEN,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

@@ -17,6 +17,8 @@ export interface DatabaseOptions {
 export interface Database {
   db: Kysely<DatabaseSchema>;
   engine: Engine;
+  /** PostgreSQL: this process's connection pool, for GET /metrics (SQLite has one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -27,12 +29,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export function openDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
+  const pool = engine === 'postgres' ? postgresPool(options) : undefined;
   const db = new Kysely<DatabaseSchema>({
-    dialect: engine === 'postgres' ? postgresDialect(options) : sqliteDialect(options),
+    dialect: pool ? new PostgresDialect({ pool }) : sqliteDialect(options),
   });
   return {
     db,
     engine,
+    ...(pool
+      ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
+      : {}),
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -61,7 +67,7 @@ function sqliteDialect(options: DatabaseOptions) {
   });
 }
 
-function postgresDialect(options: DatabaseOptions) {
+function postgresPool(options: DatabaseOptions) {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 10,
@@ -69,5 +75,5 @@ function postgresDialect(options: DatabaseOptions) {
   });
   // An idle client that loses its server emits 'error'; without a listener that would crash us.
   pool.on('error', () => {});
-  return new PostgresDialect({ pool });
+  return pool;
 }

@@ -5,6 +5,7 @@ import { render as renderFromBuild } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { type CachedPage, PageCache } from './page-cache';
+import { pageCacheStats } from './page-cache-stats';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -50,6 +51,7 @@ export function registerPages(
     const showAdminLink = showsAdminLink(request, config);
     const cacheKey = `${showAdminLink}|${request.url}`;
     const cached = cache.get(cacheKey);
+    pageCacheStats.record(cached !== undefined);
     if (cached) return send(reply, cached);
 
     const rendered = await render({
