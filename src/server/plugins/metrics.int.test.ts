@@ -57,6 +57,11 @@ describe('GET /metrics', () => {
       expect(response.body).toContain(declaration);
     }
     expect(response.body.includes('# TYPE db_pool_connections gauge')).toBe(subject.database.engine === 'postgres');
+    if (subject.database.engine === 'postgres') {
+      // An idle site: the scrape's own outbox queries are not counted as requests waiting.
+      expect(sample(response.body, 'db_pool_connections{state="waiting"}')).toBe(0);
+      expect(sample(response.body, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
+    }
   });
 
   it('counts requests by route pattern and status, never by the requested address', async () => {

@@ -98,18 +98,20 @@ export function registerMetrics(app: FastifyInstance, { config, database }: AppC
       this.inc(Number(row?.failures ?? 0));
     },
   });
-  if (database.poolStats) {
-    const poolStats = database.poolStats;
+  // Read by the route just before the outbox queries above borrow connections: a scrape must not
+  // report its own queries as pool use.
+  let poolAtScrape = database.poolStats?.();
+  if (poolAtScrape) {
     new Gauge({
       name: 'db_pool_connections',
       help: 'PostgreSQL connection pool of this process: total open, idle, and requests waiting for one',
       labelNames: ['state'],
       registers: [registry],
       collect() {
-        const stats = poolStats();
-        this.set({ state: 'total' }, stats.total);
-        this.set({ state: 'idle' }, stats.idle);
-        this.set({ state: 'waiting' }, stats.waiting);
+        if (!poolAtScrape) return;
+        this.set({ state: 'total' }, poolAtScrape.total);
+        this.set({ state: 'idle' }, poolAtScrape.idle);
+        this.set({ state: 'waiting' }, poolAtScrape.waiting);
       },
     });
   }
@@ -122,6 +124,7 @@ export function registerMetrics(app: FastifyInstance, { config, database }: AppC
       throw new AppError(401, 'UNAUTHORIZED', 'Metrics need the METRICS_TOKEN as a bearer token.');
     }
     reply.header('cache-control', 'no-store').type(registry.contentType);
+    poolAtScrape = database.poolStats?.();
     return registry.metrics();
   });
 }
