@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { enqueueEmail, markAttemptFailed } from '../mail/outbox';
 import { createTestApp, type TestApp } from '../test-support/app';
 
@@ -26,6 +27,10 @@ describe('GET /metrics', () => {
     const response = await subject.app.inject({ url: '/metrics', headers: scrapeHeaders });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('http_requests_total');
+  });
+
+  it('refuses a guessable METRICS_TOKEN at start, naming it', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24 characters/);
   });
 
   it('answers 401 in our error shape without the token or with a wrong one', async () => {
