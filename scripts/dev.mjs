@@ -3,12 +3,16 @@
 // rendered on the server from the current source on every request. Edits to server or shared
 // code restart the process (node --watch-path in package.json). Same database, migrations,
 // admin key and Content-Security-Policy as `npm start`.
+import fs from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'vite';
 
 process.env.NODE_ENV = 'development';
 process.env.PAGE_CACHE_MS ??= '0'; // every reload shows the latest edit
 process.env.HOST ??= '127.0.0.1'; // Vite serves source files: keep them on this machine
+// Then .env (as src/server/env-file.ts reads it for npm start): it fills in what is still unset,
+// so the two development defaults above win over a production .env's PAGE_CACHE_MS and HOST.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const httpServer = http.createServer();
 const vite = await createServer({

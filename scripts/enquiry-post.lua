@@ -1,5 +1,5 @@
 -- wrk script: POST /api/contact-submissions, each request from its own made-up address
--- (X-Forwarded-For; run the server with TRUST_PROXY=true), as a crowd of parents would send them.
+-- (X-Forwarded-For; run the server with TRUST_PROXY=127.0.0.1), as a crowd of parents would send them.
 -- Counts 201s, so the summary says how many enquiries were acknowledged.
 -- Usage: wrk -t2 -c32 -d10s -s scripts/enquiry-post.lua http://127.0.0.1:3000
 wrk.method = "POST"

@@ -2,12 +2,14 @@ import { keyBanner, rotateKey } from './auth/admin-key';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { loadEnvFileIfPresent } from './env-file';
 
 /**
  * `npm run admin:key`: replaces the admin key in the database the server uses (same environment,
  * same config), prints the new key once. Old sessions get 401 and must sign in again.
  */
 async function main(): Promise<void> {
+  loadEnvFileIfPresent();
   const config = loadConfig();
   if (config.adminApiKey) {
     console.error(

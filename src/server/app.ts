@@ -11,6 +11,7 @@ import { installErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { frameworkErrors } from './plugins/framework-errors';
 import { registerInputRules } from './plugins/input-rules';
+import { registerMetrics } from './plugins/metrics';
 import { type RenderPage, registerPages } from './plugins/pages';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -77,6 +78,7 @@ export async function buildApp({
   registerContentGeneration(app, database);
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
+  registerMetrics(app, context);
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);
   await registerOpenApi(app);

@@ -55,6 +55,8 @@ const environmentSchema = z
       .string()
       .regex(/^(auto|[1-9][0-9]?)$/, "must be 'auto' or a number of processes from 1 to 99")
       .default('auto'),
+    /** Bearer token for GET /metrics; unset: no metrics route (decision 0024). */
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
   })
   .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {
     path: ['NOTIFY_EMAIL'],
@@ -85,6 +87,7 @@ const environmentSchema = z
     imageMaxPixels: env.IMAGE_MAX_PIXELS,
     /** How many processes serve requests; 1 means no cluster (one process does everything). */
     webConcurrency: env.WEB_CONCURRENCY === 'auto' ? os.availableParallelism() : Number(env.WEB_CONCURRENCY),
+    metricsToken: env.METRICS_TOKEN,
   }));
 
 export type Config = z.output<typeof environmentSchema>;

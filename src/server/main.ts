@@ -1,4 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { loadEnvFileIfPresent } from './env-file';
+
+loadEnvFileIfPresent();
 
 // React and other libraries pick their development or production build from NODE_ENV when they
 // are first loaded, so it is settled here, before the server's modules are imported.

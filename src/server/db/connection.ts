@@ -22,6 +22,8 @@ export interface Database {
   sqliteFile?: string | undefined;
   /** Writes that arrive together share one transaction, each answered after its commit (group-commit.ts). */
   writes: GroupCommit<DatabaseSchema>;
+  /** PostgreSQL: this process's connection pool, for GET /metrics (SQLite has one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -32,8 +34,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export function openDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
+  const pool = engine === 'postgres' ? postgresPool(options) : undefined;
   const db = new Kysely<DatabaseSchema>({
-    dialect: engine === 'postgres' ? postgresDialect(options) : sqliteDialect(options),
+    dialect: pool ? new PostgresDialect({ pool }) : sqliteDialect(options),
   });
   // SQLite: inside the group commit's transactions the connection does not wait for the write
   // lock (that wait would block the event loop while another process writes): SQLite answers BUSY
@@ -58,6 +61,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     engine,
     sqliteFile: engine === 'sqlite' ? sqliteFileOf(options) : undefined,
     writes,
+    ...(pool
+      ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
+      : {}),
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -111,7 +117,7 @@ function withStatementCache(database: SQLite.Database, maxStatements = 500) {
   };
 }
 
-function postgresDialect(options: DatabaseOptions) {
+function postgresPool(options: DatabaseOptions) {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 10,
@@ -122,5 +128,5 @@ function postgresDialect(options: DatabaseOptions) {
   // restart would crash the process; the query in progress fails and answers 503 instead.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new PostgresDialect({ pool });
+  return pool;
 }

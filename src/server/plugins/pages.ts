@@ -6,6 +6,7 @@ import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { pageAddress } from './page-address';
 import { PageCache } from './page-cache';
+import { pageCacheStats } from './page-cache-stats';
 import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
 
@@ -68,9 +69,13 @@ export function registerPages(
     // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
     const cacheKey = `${request.contentGeneration ?? 0}|${showAdminLink}|${address.key}`;
     const coding = chooseCoding(request.headers['accept-encoding']);
-    const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () =>
-      renderPage(request, showAdminLink),
-    );
+    let rendered = false;
+    const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () => {
+      rendered = true;
+      return renderPage(request, showAdminLink);
+    });
+    // A request that waited for another's render, or got a stale copy, counts as a hit.
+    pageCacheStats.record(!rendered);
     return sendPage(request, reply, page, coding);
   });
 }
