@@ -10,10 +10,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { postInput } from './features/blog/test-factory';
-import { cameraJpeg } from './features/images/fixtures';
-import { seedSubmission } from './features/submissions/test-factory';
-import { multipartBody } from './test-support/multipart';
+import { postInput } from '../../tests/support/blog-factory';
+import { cameraJpeg } from '../../tests/support/image-fixtures';
+import { seedSubmission } from '../../tests/support/submission-factory';
+import { multipartBody } from '../../tests/support/multipart';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const adminKey = 'backup-test-admin-key-0123456789';

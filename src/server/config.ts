@@ -53,7 +53,7 @@ const environmentSchema = z
     /** Server processes: 'auto' is one per core (docs/decisions/0015-web-concurrency.md). */
     WEB_CONCURRENCY: z
       .string()
-      .regex(/^(auto|[1-9][0-9]?)$/, "must be 'auto' or a number of processes from 1 to 99")
+      .regex(/^(auto|[1-9]\d?)$/, "must be 'auto' or a number of processes from 1 to 99")
       .default('auto'),
     /** Bearer token for GET /metrics; unset: no metrics route (decision 0024). */
     METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startTestSmtpServer, waitFor } from '../../src/server/test-support/smtp';
+import { startTestSmtpServer, waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { startServer } from './server';
 import { withDatabase } from './submissions-db';

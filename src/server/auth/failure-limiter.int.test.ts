@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/connection';
-import { createTestDatabase, type TestDatabase } from '../test-support/database';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createFailureLimiter } from './failure-limiter';
 
 describe('the sign-in failure limiter', () => {

@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/connection';
 import { createGroupCommit } from '../db/group-commit';
 import type { DatabaseSchema } from '../db/schema';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { readGeneration } from './content-generation';
 import { countHit, deleteEndedCounters, readCount } from './rate-limit-counters';
 import { claimRun } from './scheduled-jobs';

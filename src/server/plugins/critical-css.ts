@@ -61,7 +61,7 @@ function withoutPseudoArguments(selector: string, names: RegExp): string {
 }
 
 const unescapeCss = (name: string) =>
-  name.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_all, hex: string | undefined, char: string | undefined) =>
+  name.replace(/\\([0-9a-f]{1,6})\s?|\\(.)/gi, (_all, hex: string | undefined, char: string | undefined) =>
     hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
   );
 
@@ -69,11 +69,12 @@ const unescapeCss = (name: string) =>
 function requiredClasses(selector: string): string[] {
   const withoutNegations = withoutPseudoArguments(selector, /:not\(/g);
   // A list inside :is()/:where() matches any one of its entries; requiring all would be wrong.
-  const plain = /:(is|where)\([^)]*,/.test(withoutNegations)
+  const plain = /:(?:is|where)\([^)]*,/.test(withoutNegations)
     ? withoutPseudoArguments(withoutNegations, /:(?:is|where)\(/g)
     : withoutNegations;
   const names: string[] = [];
-  for (const match of plain.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-])+)/g)) names.push(unescapeCss(match[1]!));
+  for (const match of plain.matchAll(/\.((?:\\[0-9a-f]{1,6}\s?|\\[^\da-f]|[\w-])+)/gi))
+    names.push(unescapeCss(match[1]!));
   return names;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { enqueueEmail, markAttemptFailed } from '../mail/outbox';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 
 const token = 'metrics-token-for-the-scraper-0123456789';
 const scrapeHeaders = { authorization: `Bearer ${token}` };

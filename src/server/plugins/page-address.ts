@@ -10,7 +10,7 @@ export interface PageAddress {
   common: boolean;
 }
 
-const plainPath = /^\/[A-Za-z0-9/_-]{0,200}$/;
+const plainPath = /^\/[\w/-]{0,200}$/;
 
 export function pageAddress(url: string): PageAddress {
   const key = url.endsWith('?') ? url.slice(0, -1) : url;
