@@ -79,7 +79,7 @@ export default tseslint.config(
   {
     // Only the rendering seam (pages.ts renders, document.ts wraps the result) reaches into web.
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: ['src/server/plugins/pages.ts', 'src/server/plugins/document.ts', 'src/**/*.test.{ts,tsx}'],
+    ignores: ['src/server/rendering/pages.ts', 'src/server/rendering/document.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import { startScheduledJob } from './coordination/scheduled-jobs';
 import { deleteEndedCounters } from './coordination/rate-limit-counters';
 import type { Database } from './db/connection';
-import { startRetention } from './features/submissions/retention';
+import { startRetention } from './features/enquiries/retention';
 import { type MailWorker, startMailWorker } from './mail/worker';
 import type { ProcessLog } from './process-log';
 

@@ -12,7 +12,7 @@ import { type Database, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { postInput } from '../../tests/support/blog-factory';
 import { cameraJpeg } from '../../tests/support/image-fixtures';
-import { seedSubmission } from '../../tests/support/submission-factory';
+import { seedEnquiry } from '../../tests/support/submission-factory';
 import { multipartBody } from '../../tests/support/multipart';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -64,7 +64,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     const liveDir = folder('live');
     const backupsDir = path.join(workDir, 'backups');
     const live = await startSite(liveDir);
-    await seedSubmission(live.database.db, { first_name: 'Restored', message: 'Is there a place in Year 9?' });
+    await seedEnquiry(live.database.db, { first_name: 'Restored', message: 'Is there a place in Year 9?' });
     const post = await live.app.inject({
       method: 'POST',
       url: '/api/admin/blog',

@@ -1,6 +1,6 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { hasVisibleContent, isSafeImageSource } from './blog-schema';
+import { hasVisibleContent, isSafeImageSource } from './blog-schemas';
 
 /**
  * Linear time is proved by the lint rules, not by a stopwatch: eslint-plugin-regexp reports any
@@ -27,7 +27,7 @@ describe('regular expressions on visitor and staff input', { timeout: 60_000 }, 
     expect(await regexpProblems("export const a = (s: string) => s.replace(/<[^<>]*>/g, '');\n")).toEqual([]);
   });
 
-  it.each(['src/shared/blog-schema.ts', 'src/shared/clean-path.ts', 'src/server/plugins/pages.ts'])(
+  it.each(['src/shared/blog-schemas.ts', 'src/shared/clean-path.ts', 'src/server/rendering/pages.ts'])(
     '%s has no pattern the regexp rules report',
     async (file) => {
       const [result] = await eslint.lintFiles([file]);
@@ -42,7 +42,7 @@ describe('regular expressions on visitor and staff input', { timeout: 60_000 }, 
 });
 
 describe('external images in posts', () => {
-  // The CSP's img-src is 'self' data: blob: https: (plugins/security-headers.ts): the checker may
+  // The CSP's img-src is 'self' data: blob: https: (http/security-headers.ts): the checker may
   // accept nothing a browser would then block, and nothing that is not encrypted.
   it.each([
     ['/images/1/abc/480.webp', true],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { axeViolations, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { card, cards, expect, INVALID, KEY, openAdmin, seed, signIn as signInAt, storage } from './admin-session';
-import { resetSubmissions, reviewedOf } from './submissions-db';
+import { resetEnquiries, reviewedOf } from './enquiries-db';
 
 // One server per worker (tests of this file may run in parallel workers, each on its own data).
 let server: RunningServer;
@@ -16,7 +16,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await server.stop();
     server.remove();
   });
-  test.beforeEach(() => resetSubmissions(server.dataDir, seed));
+  test.beforeEach(() => resetEnquiries(server.dataDir, seed));
 
   test('a wrong key is refused with the message and nothing stays stored', async ({ page }) => {
     await signIn(page, 'not-the-right-key-at-all-000000');
@@ -57,7 +57,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   });
 
   test('pages of 20 on the server', async ({ page }) => {
-    resetSubmissions(
+    resetEnquiries(
       server.dataDir,
       Array.from({ length: 23 }, (_, i) => ({
         type: 'contact' as const,
@@ -148,7 +148,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   test('saving a submission someone else deleted meanwhile says it failed', async ({ page }) => {
     await signIn(page, KEY);
     await card(page, 'Amelia Hart').getByRole('button', { name: 'Edit' }).click();
-    resetSubmissions(server.dataDir, []);
+    resetEnquiries(server.dataDir, []);
     await page.getByRole('dialog', { name: 'Edit Submission' }).getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Failed to update submission.').first()).toBeVisible();
   });
@@ -156,7 +156,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   test("the server's message reaches the failure toast, with its status and without its code", async ({ page }) => {
     await signIn(page, KEY);
     await card(page, 'George Walker').getByRole('button', { name: 'Delete' }).click();
-    resetSubmissions(server.dataDir, []);
+    resetEnquiries(server.dataDir, []);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     const toast = page.locator('section[aria-label="Notifications (F8)"]');
     await expect(toast.getByText('Failed to delete submission.', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { card, expect, INVALID, seed, signIn, storage } from './admin-session';
-import { resetSubmissions } from './submissions-db';
+import { resetEnquiries } from './enquiries-db';
 
 let server: RunningServer;
 
@@ -31,7 +31,7 @@ test.describe('a fresh install without ADMIN_API_KEY', () => {
     const printed = /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output());
     expect(printed, server.output()).not.toBeNull();
     const key = printed![1]!;
-    resetSubmissions(server.dataDir, seed.slice(0, 1));
+    resetEnquiries(server.dataDir, seed.slice(0, 1));
 
     await signIn(page, server.baseUrl, key);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('a key rotated while a session is open', () => {
   });
 
   test('the next call from any admin screen signs out once, with the message', async ({ page }) => {
-    resetSubmissions(server.dataDir, seed.slice(0, 1));
+    resetEnquiries(server.dataDir, seed.slice(0, 1));
     await signIn(page, server.baseUrl, printedKey()!);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
     rotateKey(server.dataDir);

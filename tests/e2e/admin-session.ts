@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect } from './fixtures';
-import type { SeedSubmission } from './submissions-db';
+import type { SeedEnquiry } from './enquiries-db';
 
 // The admin screens load a lazy bundle and then their data; allow for a busy shared machine.
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -8,7 +8,7 @@ export const expect = baseExpect.configure({ timeout: 15_000 });
 export const KEY = 'e2e-admin-key-0123456789abcdefghij';
 export const INVALID = 'Invalid API key. Please log in again.';
 
-export const seed: SeedSubmission[] = [
+export const seed: SeedEnquiry[] = [
   { type: 'assessment', firstName: 'Amelia', lastName: 'Hart', email: 'amelia@example.test', minutesAgo: 1 },
   { type: 'contact', firstName: 'George', lastName: 'Walker', email: 'george@example.test', minutesAgo: 2 },
   {

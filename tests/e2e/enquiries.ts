@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /** The submission the server stored for this e-mail address, read straight from its database. */
-export function storedSubmission(email: string): Record<string, unknown> | undefined {
+export function storedEnquiry(email: string): Record<string, unknown> | undefined {
   const database = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'site.db'), { readonly: true });
   try {
     return database.prepare('select * from contact_submissions where email = ?').get(email) as

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mailsMentioning, storedSubmission, uniqueEmail } from './enquiries';
+import { mailsMentioning, storedEnquiry, uniqueEmail } from './enquiries';
 import { type RunningServer, startServer } from './server';
 
 /** A field of the page's main content (the header has a "Mobile" menu too). */
@@ -54,7 +54,7 @@ test.describe('free assessment form', () => {
     await expect(errorOf(page, 'First name')).toHaveValue('');
     await expect(errorOf(page, 'Email')).toHaveValue('');
 
-    expect(storedSubmission(email)).toMatchObject({
+    expect(storedEnquiry(email)).toMatchObject({
       submission_type: 'assessment',
       first_name: 'Amira',
       email_title: 'GCSE Maths',
@@ -85,7 +85,7 @@ test.describe('free assessment form', () => {
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Request A Call Back' }).click();
     await expect(toast(page)).toContainText('Success!');
-    expect(storedSubmission(email)).toMatchObject({ submission_type: 'assessment', email_title: 'Call-back request' });
+    expect(storedEnquiry(email)).toMatchObject({ submission_type: 'assessment', email_title: 'Call-back request' });
   });
 });
 
@@ -113,7 +113,7 @@ test.describe('contact form', () => {
 
     await expect(toast(page)).toContainText('Message sent successfully!');
     await expect(form.getByLabel('Message')).toHaveValue('');
-    expect(storedSubmission(email)).toMatchObject({
+    expect(storedEnquiry(email)).toMatchObject({
       submission_type: 'contact',
       mobile: '07700 900123',
       message: 'Do you have Saturday places for Year 6?',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startTestSmtpServer, waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { startServer } from './server';
-import { withDatabase } from './submissions-db';
+import { withDatabase } from './enquiries-db';
 
 const adminKey = 'e2e-several-processes-key-0123456789';
 

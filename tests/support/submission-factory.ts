@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ContactSubmission } from '../../src/shared/contact-submissions';
+import type { Enquiry } from '../../src/shared/inbox-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../src/server/db/schema';
-import { toSubmission } from '../../src/server/features/submissions/repo';
+import { toEnquiry } from '../../src/server/features/enquiries/repo';
 
 type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed'> & { reviewed?: string };
 
@@ -11,10 +11,7 @@ let sequence = 0;
  * Test factory: inserts a submission straight into the table (the public forms that create them
  * are another feature), with overrides. Submissions are spaced a minute apart so order is stable.
  */
-export async function seedSubmission(
-  db: Kysely<DatabaseSchema>,
-  overrides: Partial<Insert> = {},
-): Promise<ContactSubmission> {
+export async function seedEnquiry(db: Kysely<DatabaseSchema>, overrides: Partial<Insert> = {}): Promise<Enquiry> {
   sequence += 1;
   const at = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
   const values: Insert = {
@@ -33,5 +30,5 @@ export async function seedSubmission(
     ...overrides,
   };
   const row = await db.insertInto('contact_submissions').values(values).returningAll().executeTakeFirstOrThrow();
-  return toSubmission(row);
+  return toEnquiry(row);
 }

@@ -1,11 +1,11 @@
 import type { FeaturePlugin } from '../context';
 import { blogRoutes } from './blog/routes';
-import { inboxRoutes } from './submissions/inbox-routes';
+import { inboxRoutes } from './enquiries/inbox-routes';
 import { healthRoutes } from './health/routes';
 import { seoRoutes } from './seo/routes';
 import { imagesRoutes } from './images/routes';
 import { settingsRoutes } from './settings/routes';
-import { enquiryFormRoutes } from './submissions/routes';
+import { enquiryFormRoutes } from './enquiries/routes';
 
 /** Every API feature, registered in this order before the page renderer. */
 export const features: readonly FeaturePlugin[] = [

@@ -183,7 +183,7 @@ const headers = (key: string) =>
 /**
  * inject() parses the URL as a browser would, and refuses some ('/\\' reads as a host-less
  * address). Those go as an absolute URL on localhost, which keeps the path; the raw-socket tests
- * in plugins/hostile-paths.int.test.ts send such paths byte for byte.
+ * in http/hostile-paths.int.test.ts send such paths byte for byte.
  */
 function injectable(url: string): string {
   try {

@@ -1,11 +1,6 @@
 import type { BlogPost } from '../../shared/blog';
-import type { BlogPostInput } from '../../shared/blog-schema';
-import type {
-  ContactSubmission,
-  SubmissionCounts,
-  SubmissionPage,
-  SubmissionUpdate,
-} from '../../shared/contact-submissions';
+import type { BlogPostInput } from '../../shared/blog-schemas';
+import type { Enquiry, EnquiryCounts, EnquiryPage, EnquiryUpdate } from '../../shared/inbox-schemas';
 import type { ImageCategory, ImageRecord } from '../../shared/images';
 import type { SettingKey, SettingValue } from '../../shared/settings';
 import { toast } from '../components/ui/use-toast';
@@ -91,10 +86,9 @@ export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
   const submissions = '/api/contact-submissions';
   return {
     submissions: {
-      list: (query: InboxQuery) => json<SubmissionPage>('GET', `${submissions}${search({ ...query })}`),
-      counts: (q: string) => json<SubmissionCounts>('GET', `${submissions}/counts${search({ q })}`),
-      update: (id: number, changes: SubmissionUpdate) =>
-        json<ContactSubmission>('PUT', `${submissions}/${id}`, changes),
+      list: (query: InboxQuery) => json<EnquiryPage>('GET', `${submissions}${search({ ...query })}`),
+      counts: (q: string) => json<EnquiryCounts>('GET', `${submissions}/counts${search({ q })}`),
+      update: (id: number, changes: EnquiryUpdate) => json<Enquiry>('PUT', `${submissions}/${id}`, changes),
       remove: async (id: number) => void (await send('DELETE', `${submissions}/${id}`)),
       /** The CSV needs the key header, so it is fetched and handed to the browser as a download. */
       downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed'>) =>

@@ -1,4 +1,4 @@
-import { type BlogPostData, hasVisibleContent } from '../../../shared/blog-schema';
+import { type BlogPostData, hasVisibleContent } from '../../../shared/blog-schemas';
 import {
   type BlogCategoryCount,
   type BlogPage,

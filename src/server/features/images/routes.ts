@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import { idParams, parseInput } from '../../validation';
 import { LOGO_MAX_BYTES } from '../../../shared/images';
-import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/image-schemas';
+import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/images-schemas';
 import { createSettingsRepo } from '../settings/repo';
 import { createVariantBackfill } from './backfill';
 import { processImage } from './pipeline';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors';
-import { checkCleanText } from '../../plugins/input-rules';
+import { checkCleanText } from '../../http/input-rules';
 
 export interface Upload {
   filename: string;

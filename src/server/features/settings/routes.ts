@@ -1,6 +1,6 @@
 import type { FeaturePlugin } from '../../context';
 import { z } from 'zod';
-import { settingUpdateSchema } from '../../../shared/setting-schemas';
+import { settingUpdateSchema } from '../../../shared/settings-schemas';
 import { settingKeys } from '../../../shared/settings';
 import { createSettingsRepo } from './repo';
 

@@ -3,7 +3,7 @@ import { ArrowLeft, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BlogPost } from '../../../shared/blog';
-import type { BlogPostData } from '../../../shared/blog-schema';
+import type { BlogPostData } from '../../../shared/blog-schemas';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { blogKeys } from '../../features/blog/queries';

@@ -6,7 +6,7 @@ import {
   type BlogPostInput,
   blogPostFormDefaults,
   blogPostInputSchema,
-} from '../../../shared/blog-schema';
+} from '../../../shared/blog-schemas';
 import { Dialog } from '../ui/Dialog';
 import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
 import { FeaturedImageField } from './FeaturedImageField';

@@ -1,4 +1,4 @@
-import { imageUploadFieldsSchema } from '../../../shared/image-schemas';
+import { imageUploadFieldsSchema } from '../../../shared/images-schemas';
 import type { ImageRecord } from '../../../shared/images';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';

@@ -1,6 +1,6 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { imageUploadFieldsSchema } from '../../../shared/image-schemas';
+import { imageUploadFieldsSchema } from '../../../shared/images-schemas';
 import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';

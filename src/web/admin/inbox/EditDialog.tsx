@@ -1,13 +1,9 @@
-import {
-  type ContactSubmission,
-  type SubmissionUpdate,
-  submissionUpdateSchema,
-} from '../../../shared/contact-submissions';
+import { type Enquiry, type EnquiryUpdate, enquiryUpdateSchema } from '../../../shared/inbox-schemas';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';
 import { AdminForm, SelectField, TextField, useAdminForm } from '../ui/form';
 
-type Draft = Omit<ContactSubmission, 'id' | 'submittedAt'>;
+type Draft = Omit<Enquiry, 'id' | 'submittedAt'>;
 type TextName = Exclude<keyof Draft, 'submissionType' | 'reviewed'>;
 
 const textFields: { name: TextName; label: string; type?: 'email' | 'tel'; multiline?: boolean }[] = [
@@ -23,7 +19,7 @@ const textFields: { name: TextName; label: string; type?: 'email' | 'tel'; multi
 ];
 
 /** The form starts from the submission; an empty optional field is '' here and null once parsed. */
-const draftOf = (submission: ContactSubmission) =>
+const draftOf = (submission: Enquiry) =>
   Object.fromEntries(
     Object.entries(submission)
       .filter(([name]) => name !== 'id' && name !== 'submittedAt')
@@ -37,12 +33,12 @@ export function EditDialog({
   onSave,
   onClose,
 }: {
-  submission: ContactSubmission;
+  submission: Enquiry;
   saving: boolean;
-  onSave: (changes: SubmissionUpdate) => void;
+  onSave: (changes: EnquiryUpdate) => void;
   onClose: () => void;
 }) {
-  const form = useAdminForm(submissionUpdateSchema, draftOf(submission));
+  const form = useAdminForm(enquiryUpdateSchema, draftOf(submission));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Submission">
       <AdminForm form={form} idPrefix="edit" onSubmit={onSave} className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,6 @@
-import type { SubmissionCounts, SubmissionFilter } from '../../../shared/contact-submissions';
+import type { EnquiryCounts, EnquiryFilter } from '../../../shared/inbox-schemas';
 
-const tiles: { filter: SubmissionFilter; label: string }[] = [
+const tiles: { filter: EnquiryFilter; label: string }[] = [
   { filter: 'all', label: 'All' },
   { filter: 'assessment', label: 'Assessments' },
   { filter: 'contact', label: 'Contact' },
@@ -13,9 +13,9 @@ export function FilterTiles({
   counts,
   onChange,
 }: {
-  active: SubmissionFilter;
-  counts: SubmissionCounts | undefined;
-  onChange: (filter: SubmissionFilter) => void;
+  active: EnquiryFilter;
+  counts: EnquiryCounts | undefined;
+  onChange: (filter: EnquiryFilter) => void;
 }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" role="group" aria-label="Filter submissions">

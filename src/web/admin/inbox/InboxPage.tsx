@@ -2,12 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import {
-  type ContactSubmission,
+  type Enquiry,
   DEFAULT_PAGE_SIZE,
   filterQuery,
-  type SubmissionFilter,
-  type SubmissionUpdate,
-} from '../../../shared/contact-submissions';
+  type EnquiryFilter,
+  type EnquiryUpdate,
+} from '../../../shared/inbox-schemas';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { toastFailure } from '../admin-api';
@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
-import { SubmissionCard } from './SubmissionCard';
+import { EnquiryCard } from './EnquiryCard';
 
 /** Waits until typing pauses, so a search is one request, not one per key press. */
 function useDebounced(value: string, delayMs: number): string {
@@ -31,12 +31,12 @@ function useDebounced(value: string, delayMs: number): string {
 export function InboxPage() {
   const { api, logout } = useAdminSession();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<SubmissionFilter>('all');
+  const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
   const q = useDebounced(searchText.trim(), 300);
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<ContactSubmission | null>(null);
-  const [deleting, setDeleting] = useState<ContactSubmission | null>(null);
+  const [editing, setEditing] = useState<Enquiry | null>(null);
+  const [deleting, setDeleting] = useState<Enquiry | null>(null);
 
   useEffect(() => setPage(1), [filter, q]);
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
@@ -53,7 +53,7 @@ export function InboxPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   const failed = (title: string) => (error: Error) => toastFailure(title, error, { form: 'status' });
   const update = useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: SubmissionUpdate }) => api.submissions.update(id, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: EnquiryUpdate }) => api.submissions.update(id, changes),
     onSuccess: () => {
       toast({ title: 'Submission updated successfully.' });
       setEditing(null);
@@ -140,7 +140,7 @@ export function InboxPage() {
             </p>
             <ul className="space-y-4">
               {items.map((submission) => (
-                <SubmissionCard
+                <EnquiryCard
                   key={submission.id}
                   submission={submission}
                   onEdit={() => setEditing(submission)}

@@ -4,7 +4,7 @@ import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTitle: '', yearGroup: '', notes: '' };
-const schema = () => import('../../../shared/enquiry-schemas').then((module) => module.assessmentSchema);
+const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.assessmentSchema);
 
 /** The free assessment request (SPEC.md sections 2, 5 and 8). */
 export function AssessmentForm() {

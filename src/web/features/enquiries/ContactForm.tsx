@@ -6,7 +6,7 @@ import { SubmitButton } from './SubmitButton';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', email: '', mobile: '', message: '' };
-const schema = () => import('../../../shared/enquiry-schemas').then((module) => module.contactSchema);
+const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.contactSchema);
 
 /** The contact page's message form (SPEC.md sections 2, 5 and 8). */
 export function ContactForm() {

@@ -1,5 +1,5 @@
 // Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
-import type { AssessmentInput, ContactInput, CreatedSubmission } from '../../../shared/enquiry-schemas';
+import type { AssessmentInput, ContactInput, CreatedEnquiry } from '../../../shared/enquiries-schemas';
 import { honeypotField } from '../../../shared/honeypot';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/http';
@@ -9,10 +9,10 @@ export const honeypot = (form: HTMLFormElement) => ({
   [honeypotField]: (form?.elements.namedItem(honeypotField) as HTMLInputElement | null)?.value ?? '',
 });
 
-export async function submitAssessment(input: AssessmentInput): Promise<CreatedSubmission> {
+export async function submitAssessment(input: AssessmentInput): Promise<CreatedEnquiry> {
   // SPEC.md section 7: the payload carries emailTitle, equal to subjectTitle.
   const response = await apiRequest('POST', '/api/assessments', { ...input, emailTitle: input.subjectTitle });
-  return (await response.json()) as CreatedSubmission;
+  return (await response.json()) as CreatedEnquiry;
 }
 
 /** Sends an assessment request and tells the visitor how it went (SPEC.md section 8); true when sent. */
@@ -31,7 +31,7 @@ export async function requestAssessment(input: AssessmentInput): Promise<boolean
   }
 }
 
-export async function submitContact(input: ContactInput): Promise<CreatedSubmission> {
+export async function submitContact(input: ContactInput): Promise<CreatedEnquiry> {
   const response = await apiRequest('POST', '/api/contact-submissions', input);
-  return (await response.json()) as CreatedSubmission;
+  return (await response.json()) as CreatedEnquiry;
 }

@@ -7,18 +7,13 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
-import type {
-  ContactSubmission,
-  SubmissionQuery,
-  SubmissionType,
-  SubmissionUpdate,
-} from '../../../shared/contact-submissions';
+import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../../shared/inbox-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { containsText } from '../../db/like';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
-export interface NewSubmission {
-  submissionType: SubmissionType;
+export interface NewEnquiry {
+  submissionType: EnquiryType;
   firstName: string;
   lastName: string;
   email: string;
@@ -34,7 +29,7 @@ export interface NewSubmission {
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 /** Stores one enquiry, unreviewed, and returns its id. Pass a transaction to write more with it. */
-export async function insertSubmission(db: Kysely<DatabaseSchema>, submission: NewSubmission): Promise<number> {
+export async function insertEnquiry(db: Kysely<DatabaseSchema>, submission: NewEnquiry): Promise<number> {
   const row: Insertable<ContactSubmissionsTable> = {
     submission_type: submission.submissionType,
     first_name: submission.firstName,
@@ -55,9 +50,9 @@ export async function insertSubmission(db: Kysely<DatabaseSchema>, submission: N
 }
 
 type Row = Selectable<ContactSubmissionsTable>;
-type Filters = Pick<SubmissionQuery, 'q' | 'type' | 'reviewed'>;
+type Filters = Pick<EnquiryQuery, 'q' | 'type' | 'reviewed'>;
 
-export function toSubmission(row: Row): ContactSubmission {
+export function toEnquiry(row: Row): Enquiry {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -65,7 +60,7 @@ export function toSubmission(row: Row): ContactSubmission {
     email: row.email,
     telephone: row.telephone,
     mobile: row.mobile,
-    submissionType: row.submission_type as SubmissionType,
+    submissionType: row.submission_type as EnquiryType,
     yearGroup: row.year_group,
     emailTitle: row.email_title,
     notes: row.notes,
@@ -87,7 +82,7 @@ const columnOf = {
   notes: 'notes',
   message: 'message',
   reviewed: 'reviewed',
-} as const satisfies Record<keyof SubmissionUpdate, keyof ContactSubmissionsTable>;
+} as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
 
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
@@ -114,10 +109,10 @@ function matches(filters: Filters) {
   };
 }
 
-export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
+export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
   return {
     /** Newest first; limit/offset only when paging. */
-    async list(filters: Filters, paging?: { limit: number; offset: number }): Promise<ContactSubmission[]> {
+    async list(filters: Filters, paging?: { limit: number; offset: number }): Promise<Enquiry[]> {
       let query = db
         .selectFrom('contact_submissions')
         .selectAll()
@@ -125,7 +120,7 @@ export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
         .orderBy('submitted_at', 'desc')
         .orderBy('id', 'desc');
       if (paging) query = query.limit(paging.limit).offset(paging.offset);
-      return (await query.execute()).map(toSubmission);
+      return (await query.execute()).map(toEnquiry);
     },
 
     async count(filters: Filters): Promise<number> {
@@ -137,9 +132,9 @@ export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
       return Number(row.total);
     },
 
-    async update(id: number, changes: SubmissionUpdate): Promise<ContactSubmission | undefined> {
+    async update(id: number, changes: EnquiryUpdate): Promise<Enquiry | undefined> {
       const values: Record<string, string | null> = {};
-      for (const [field, value] of Object.entries(changes) as [keyof SubmissionUpdate, string | null | undefined][]) {
+      for (const [field, value] of Object.entries(changes) as [keyof EnquiryUpdate, string | null | undefined][]) {
         if (value !== undefined) values[columnOf[field]] = value;
       }
       // The schema guarantees first_name, last_name, email, submission_type and reviewed are never null.
@@ -150,7 +145,7 @@ export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
-      return row ? toSubmission(row) : undefined;
+      return row ? toEnquiry(row) : undefined;
     },
 
     /** Deletes the enquiry and every copy of it (its notification e-mails) together. */
@@ -178,4 +173,4 @@ export function createSubmissionsRepo(db: Kysely<DatabaseSchema>) {
   };
 }
 
-export type SubmissionsRepo = ReturnType<typeof createSubmissionsRepo>;
+export type EnquiriesRepo = ReturnType<typeof createEnquiriesRepo>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
-export interface SeedSubmission {
+export interface SeedEnquiry {
   type: 'assessment' | 'contact';
   firstName: string;
   lastName: string;
@@ -25,7 +25,7 @@ export function withDatabase<T>(dataDir: string, work: (db: SQLite.Database) => 
   }
 }
 
-export function resetSubmissions(dataDir: string, rows: readonly SeedSubmission[]): void {
+export function resetEnquiries(dataDir: string, rows: readonly SeedEnquiry[]): void {
   withDatabase(dataDir, (db) => {
     db.prepare('delete from contact_submissions').run();
     const insert = db.prepare(

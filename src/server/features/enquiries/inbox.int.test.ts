@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ContactSubmission, SubmissionPage } from '../../../shared/contact-submissions';
+import type { Enquiry, EnquiryPage } from '../../../shared/inbox-schemas';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { seedSubmission } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/submission-factory';
 
 const KEY = 'inbox-test-key-0123456789abcdef';
 const auth = { 'x-api-key': KEY };
 
 describe('the enquiry inbox API', () => {
   let subject: TestApp;
-  const insert = (overrides?: Parameters<typeof seedSubmission>[1]) => seedSubmission(subject.database.db, overrides);
+  const insert = (overrides?: Parameters<typeof seedEnquiry>[1]) => seedEnquiry(subject.database.db, overrides);
 
   beforeAll(async () => {
     subject = await createTestApp({ env: { ADMIN_API_KEY: KEY } });
@@ -35,7 +35,7 @@ describe('the enquiry inbox API', () => {
       notes: 'Struggling with algebra',
       message: null,
     });
-    const body = (await list()) as ContactSubmission[];
+    const body = (await list()) as Enquiry[];
     expect(body.map((item) => item.id)).toEqual([newer.id, older.id]);
     expect(body[0]).toEqual({
       id: newer.id,
@@ -60,8 +60,7 @@ describe('the enquiry inbox API', () => {
     const byPhone = await insert({ telephone: '01642 555123' });
     const byMessage = await insert({ message: 'Is there 100% parking near the centre?' });
     await insert();
-    const ids = async (q: string) =>
-      ((await list(`?q=${encodeURIComponent(q)}`)) as ContactSubmission[]).map((s) => s.id);
+    const ids = async (q: string) => ((await list(`?q=${encodeURIComponent(q)}`)) as Enquiry[]).map((s) => s.id);
     expect(await ids('zoë hart')).toEqual([byName.id]);
     expect(await ids('quinn@')).toEqual([byEmail.id]);
     expect(await ids('555123')).toEqual([byPhone.id]);
@@ -74,7 +73,7 @@ describe('the enquiry inbox API', () => {
     const assessment = await insert({ submission_type: 'assessment', reviewed: 'true' });
     const contact = await insert({ submission_type: 'contact' });
     const other = await insert({ submission_type: 'contact', reviewed: 'true', first_name: 'Amir' });
-    const ids = async (query: string) => ((await list(query)) as ContactSubmission[]).map((s) => s.id);
+    const ids = async (query: string) => ((await list(query)) as Enquiry[]).map((s) => s.id);
     expect(await ids('?type=assessment')).toEqual([assessment.id]);
     expect(await ids('?type=contact')).toEqual([other.id, contact.id]);
     expect(await ids('?reviewed=false')).toEqual([contact.id]);
@@ -90,14 +89,14 @@ describe('the enquiry inbox API', () => {
     const made = [];
     for (let i = 0; i < 5; i += 1) made.push(await insert());
     const newestFirst = made.map((s) => s.id).reverse();
-    const first = (await list('?page=1&pageSize=2')) as SubmissionPage;
+    const first = (await list('?page=1&pageSize=2')) as EnquiryPage;
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, pageCount: 3 });
     expect(first.items.map((s) => s.id)).toEqual(newestFirst.slice(0, 2));
-    const last = (await list('?page=3&pageSize=2')) as SubmissionPage;
+    const last = (await list('?page=3&pageSize=2')) as EnquiryPage;
     expect(last.items.map((s) => s.id)).toEqual(newestFirst.slice(4));
-    const beyond = (await list('?page=9&pageSize=2')) as SubmissionPage;
+    const beyond = (await list('?page=9&pageSize=2')) as EnquiryPage;
     expect(beyond.items).toEqual([]);
-    const defaults = (await list('?page=1')) as SubmissionPage;
+    const defaults = (await list('?page=1')) as EnquiryPage;
     expect(defaults).toMatchObject({ pageSize: 20, pageCount: 1 });
     expect(defaults.items).toHaveLength(5);
   });
@@ -124,7 +123,7 @@ describe('the enquiry inbox API', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...made, firstName: 'Priya', yearGroup: null, reviewed: 'true' });
-    expect((await list()) as ContactSubmission[]).toEqual([{ ...made, firstName: 'Priya', reviewed: 'true' }]);
+    expect((await list()) as Enquiry[]).toEqual([{ ...made, firstName: 'Priya', reviewed: 'true' }]);
   });
 
   it.each([
@@ -167,6 +166,6 @@ describe('the enquiry inbox API', () => {
       subject.app.inject({ method: 'DELETE', url: `/api/contact-submissions/${made.id}`, headers: auth });
     expect((await remove()).statusCode).toBe(204);
     expect((await remove()).statusCode).toBe(404);
-    expect(((await list()) as ContactSubmission[]).map((s) => s.id)).toEqual([kept.id]);
+    expect(((await list()) as Enquiry[]).map((s) => s.id)).toEqual([kept.id]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../../shared/contact-submissions';
+import type { Enquiry } from '../../../shared/inbox-schemas';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -10,12 +10,12 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** One enquiry. Every stored text is rendered as text, never as HTML. */
-export function SubmissionCard({
+export function EnquiryCard({
   submission,
   onEdit,
   onDelete,
 }: {
-  submission: ContactSubmission;
+  submission: Enquiry;
   onEdit: () => void;
   onDelete: () => void;
 }) {

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { type CreatedSubmission, assessmentSchema, contactSchema } from '../../../shared/enquiry-schemas';
+import { type CreatedEnquiry, assessmentSchema, contactSchema } from '../../../shared/enquiries-schemas';
 import { honeypotField } from '../../../shared/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError } from '../../errors';
-import { createSubmissionsService } from './service';
+import { createEnquiriesService } from './service';
 
 /** Enough for every field at its longest in multi-byte text; anything bigger is not a form. */
 const bodyLimit = 64 * 1024;
@@ -19,7 +19,7 @@ const caughtByHoneypot = (body: unknown) => {
 /** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
 export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
   const { writes } = database;
-  const service = createSubmissionsService(database, config, () => mailWorker?.wake());
+  const service = createEnquiriesService(database, config, () => mailWorker?.wake());
 
   // Registered here with global off, so only these routes are limited. One limiter shared by both
   // routes means both forms share one count per address (per-route config would count apart).
@@ -46,7 +46,7 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
 
   app.post('/api/assessments', { ...limits, schema: { body: assessmentSchema } }, async (request, reply) => {
     const input = request.body;
-    if (dropSpam(request, 'assessment')) return reply.code(201).send({ id: 0 } satisfies CreatedSubmission);
+    if (dropSpam(request, 'assessment')) return reply.code(201).send({ id: 0 } satisfies CreatedEnquiry);
     const id = await service.submit({
       submissionType: 'assessment',
       firstName: input.firstName,
@@ -58,12 +58,12 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
       // SPEC.md section 3: emailTitle is set equal to subjectTitle, whatever the client sent.
       emailTitle: input.subjectTitle,
     });
-    return reply.code(201).send({ id } satisfies CreatedSubmission);
+    return reply.code(201).send({ id } satisfies CreatedEnquiry);
   });
 
   app.post('/api/contact-submissions', { ...limits, schema: { body: contactSchema } }, async (request, reply) => {
     const input = request.body;
-    if (dropSpam(request, 'contact')) return reply.code(201).send({ id: 0 } satisfies CreatedSubmission);
+    if (dropSpam(request, 'contact')) return reply.code(201).send({ id: 0 } satisfies CreatedEnquiry);
     const id = await service.submit({
       submissionType: 'contact',
       firstName: input.firstName,
@@ -72,6 +72,6 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
       mobile: input.mobile,
       message: input.message,
     });
-    return reply.code(201).send({ id } satisfies CreatedSubmission);
+    return reply.code(201).send({ id } satisfies CreatedEnquiry);
   });
 };

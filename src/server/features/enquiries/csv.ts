@@ -1,6 +1,6 @@
-import type { ContactSubmission } from '../../../shared/contact-submissions';
+import type { Enquiry } from '../../../shared/inbox-schemas';
 
-const columns: readonly [string, keyof ContactSubmission][] = [
+const columns: readonly [string, keyof Enquiry][] = [
   ['ID', 'id'],
   ['Submitted at', 'submittedAt'],
   ['Type', 'submissionType'],
@@ -27,7 +27,7 @@ export function csvCell(value: string | number | null): string {
 }
 
 /** The whole file: a UTF-8 byte-order mark so Excel reads the accents, CRLF line ends as RFC 4180 says. */
-export function submissionsCsv(submissions: readonly ContactSubmission[]): string {
+export function enquiriesCsv(submissions: readonly Enquiry[]): string {
   const lines = [columns.map(([header]) => csvCell(header)).join(',')];
   for (const submission of submissions) lines.push(columns.map(([, key]) => csvCell(submission[key])).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { isAdminRoute } from '../auth/admin-routes';
-import { hashKey, keyMatches, readStoredKeyHash } from '../auth/admin-key';
-import { createFailureLimiter } from '../auth/failure-limiter';
+import { isAdminRoute } from './admin-routes';
+import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
+import { createFailureLimiter } from './failure-limiter';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 

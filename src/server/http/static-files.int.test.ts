@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { clientEntry } from './client-assets';
+import { clientEntry } from '../rendering/client-assets';
 
 /** A client build as Vite lays it out, small enough to write in the test. */
 function writeClientBuild(): string {

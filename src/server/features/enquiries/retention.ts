@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '../../db/schema';
 import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { purgeSentBefore } from '../../mail/outbox';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
-import { createSubmissionsRepo } from './repo';
+import { createEnquiriesRepo } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,8 +14,8 @@ export function retentionCutoff(months: number, now: Date = new Date()): Date {
   return cutoff;
 }
 
-export async function deleteExpiredSubmissions(db: Kysely<DatabaseSchema>, months: number, now?: Date) {
-  return createSubmissionsRepo(db).removeSubmittedBefore(retentionCutoff(months, now));
+export async function deleteExpiredEnquiries(db: Kysely<DatabaseSchema>, months: number, now?: Date) {
+  return createEnquiriesRepo(db).removeSubmittedBefore(retentionCutoff(months, now));
 }
 
 /** Delivered notification e-mails are kept SENT_MAIL_KEEP_DAYS, then forgotten. */
@@ -40,7 +40,7 @@ export function startRetention(
     intervalMs: DAY_MS,
     log,
     run: async () => {
-      const deleted = await deleteExpiredSubmissions(db, months);
+      const deleted = await deleteExpiredEnquiries(db, months);
       if (deleted > 0) log.info({ deleted, months }, 'deleted submissions past the retention period');
       const purged = await purgeSentMail(db);
       if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');

@@ -77,6 +77,6 @@ export type AssessmentInput = z.output<typeof assessmentSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 
 /** What both POST endpoints answer on success. */
-export interface CreatedSubmission {
+export interface CreatedEnquiry {
   id: number;
 }

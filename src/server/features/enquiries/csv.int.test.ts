@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { seedSubmission } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/submission-factory';
 
 const KEY = 'csv-test-key-0123456789abcdefgh';
 
@@ -13,7 +13,7 @@ describe('GET /api/contact-submissions/export.csv', () => {
 
   it('exports UTF-8 with a BOM, quotes properly and defuses formulas', async () => {
     const db = subject.database.db;
-    await seedSubmission(db, {
+    await seedEnquiry(db, {
       first_name: '=HYPERLINK("http://evil.example","Click")',
       last_name: 'Ó Briain',
       email: '@sum@example.test',
@@ -22,7 +22,7 @@ describe('GET /api/contact-submissions/export.csv', () => {
       message: 'Line one\r\nLine "two", with a comma',
       submitted_at: '2026-05-01T09:00:00.000Z',
     });
-    await seedSubmission(db, {
+    await seedEnquiry(db, {
       submission_type: 'assessment',
       first_name: '\tTabbed',
       notes: '\rcarriage',

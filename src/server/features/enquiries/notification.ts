@@ -1,11 +1,11 @@
 import type { OutgoingEmail } from '../../mail/outbox';
-import type { NewSubmission } from './repo';
+import type { NewEnquiry } from './repo';
 
 // Header values come from visitors: no line breaks, bounded length.
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 150);
 
 /** The plain-text e-mail staff receive for a new enquiry (plain text: nothing in it can run). */
-export function notificationFor(id: number, submission: NewSubmission, recipient: string): OutgoingEmail {
+export function notificationFor(id: number, submission: NewEnquiry, recipient: string): OutgoingEmail {
   const name = `${submission.firstName} ${submission.lastName}`;
   const kind = submission.submissionType === 'assessment' ? 'Assessment request' : 'Contact message';
   const subject = oneLine(`${kind} from ${name}${submission.emailTitle ? `: ${submission.emailTitle}` : ''}`);

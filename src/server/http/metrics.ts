@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { pageCacheStats } from './page-cache-stats';
+import { pageCacheStats } from '../rendering/page-cache-stats';
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
 

@@ -1,15 +1,15 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type SubmissionCounts,
-  type SubmissionPage,
-  submissionQuerySchema,
-  submissionUpdateSchema,
-} from '../../../shared/contact-submissions';
+  type EnquiryCounts,
+  type EnquiryPage,
+  enquiryQuerySchema,
+  enquiryUpdateSchema,
+} from '../../../shared/inbox-schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
-import { submissionsCsv } from './csv';
-import { createSubmissionsRepo } from './repo';
+import { enquiriesCsv } from './csv';
+import { createEnquiriesRepo } from './repo';
 
 const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 
@@ -17,12 +17,12 @@ const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
  * The admin inbox; the counts and the export take the list's query (paging ignored) so one bad
  * filter is refused the same way everywhere. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
 export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
-  const repo = createSubmissionsRepo(database.db);
+  const repo = createEnquiriesRepo(database.db);
   const admin = { admin: true };
 
   app.get(
     '/api/contact-submissions',
-    { config: admin, schema: { querystring: submissionQuerySchema } },
+    { config: admin, schema: { querystring: enquiryQuerySchema } },
     async (request, reply) => {
       const { page, pageSize, ...filters } = request.query;
       reply.header('cache-control', 'no-store');
@@ -34,14 +34,14 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
         repo.list(filters, { limit: size, offset: (current - 1) * size }),
         repo.count(filters),
       ]);
-      const body: SubmissionPage = { items, total, page: current, pageSize: size, pageCount: Math.ceil(total / size) };
+      const body: EnquiryPage = { items, total, page: current, pageSize: size, pageCount: Math.ceil(total / size) };
       return body;
     },
   );
 
   app.get(
     '/api/contact-submissions/counts',
-    { config: admin, schema: { querystring: submissionQuerySchema } },
+    { config: admin, schema: { querystring: enquiryQuerySchema } },
     async (request, reply) => {
       const { q } = request.query;
       const [all, assessment, contact, unreviewed] = await Promise.all([
@@ -51,7 +51,7 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
         repo.count({ q, reviewed: 'false' }),
       ]);
       reply.header('cache-control', 'no-store');
-      const body: SubmissionCounts = { all, assessment, contact, unreviewed };
+      const body: EnquiryCounts = { all, assessment, contact, unreviewed };
       return body;
     },
   );
@@ -59,7 +59,7 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
   // The export is the whole current filter, never one page of it.
   app.get(
     '/api/contact-submissions/export.csv',
-    { config: admin, schema: { querystring: submissionQuerySchema } },
+    { config: admin, schema: { querystring: enquiryQuerySchema } },
     async (request, reply) => {
       const { q, type, reviewed } = request.query;
       const date = new Date().toISOString().slice(0, 10);
@@ -67,13 +67,13 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="submissions-${date}.csv"`)
         .header('cache-control', 'no-store')
-        .send(submissionsCsv(await repo.list({ q, type, reviewed })));
+        .send(enquiriesCsv(await repo.list({ q, type, reviewed })));
     },
   );
 
   app.put(
     '/api/contact-submissions/:id',
-    { config: admin, schema: { params: submissionIdParams, body: submissionUpdateSchema } },
+    { config: admin, schema: { params: submissionIdParams, body: enquiryUpdateSchema } },
     async (request) => {
       const { id } = request.params;
       const updated = await repo.update(id, request.body);

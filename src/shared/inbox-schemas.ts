@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { enquiryLimits } from './enquiry-schemas';
+import { enquiryLimits } from './enquiries-schemas';
 import { pagingQuerySchema } from './paging';
 
-export const submissionTypes = ['assessment', 'contact'] as const;
-export type SubmissionType = (typeof submissionTypes)[number];
+export const enquiryTypes = ['assessment', 'contact'] as const;
+export type EnquiryType = (typeof enquiryTypes)[number];
 
 /** A submission as the admin API answers it (SPEC.md section 3, "Contact submission"). */
-export interface ContactSubmission {
+export interface Enquiry {
   id: number;
   firstName: string;
   lastName: string;
   email: string;
   telephone: string | null;
   mobile: string | null;
-  submissionType: SubmissionType;
+  submissionType: EnquiryType;
   yearGroup: string | null;
   emailTitle: string | null;
   notes: string | null;
@@ -43,27 +43,27 @@ const requiredName = (label: string) =>
  * can save anything a parent could send. Every field is optional so a client may send only what
  * changed (e.g. just `reviewed`); fields it sends are checked. Unknown fields (id, submittedAt) are ignored.
  */
-export const submissionUpdateSchema = z.object({
+export const enquiryUpdateSchema = z.object({
   firstName: requiredName('First name').optional(),
   lastName: requiredName('Last name').optional(),
   email: z.email({ error: 'Please enter a valid email address' }).max(enquiryLimits.email).optional(),
   telephone: optionalText(enquiryLimits.telephone, 'Telephone').optional(),
   mobile: optionalText(enquiryLimits.telephone, 'Mobile').optional(),
-  submissionType: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
+  submissionType: z.enum(enquiryTypes, { error: 'Type must be assessment or contact' }).optional(),
   yearGroup: optionalText(enquiryLimits.yearGroup, 'Year group').optional(),
   emailTitle: optionalText(enquiryLimits.subjectTitle, 'Subject').optional(),
   notes: optionalText(enquiryLimits.longText, 'Notes').optional(),
   message: optionalText(enquiryLimits.longText, 'Message').optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
 });
-export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
+export type EnquiryUpdate = z.output<typeof enquiryUpdateSchema>;
 
 /** The inbox's filter tiles. 'unreviewed' counts a missing value as unreviewed. */
-export const submissionFilters = ['all', 'assessment', 'contact', 'unreviewed'] as const;
-export type SubmissionFilter = (typeof submissionFilters)[number];
+export const enquiryFilters = ['all', 'assessment', 'contact', 'unreviewed'] as const;
+export type EnquiryFilter = (typeof enquiryFilters)[number];
 
 /** The query options a tile stands for. */
-export function filterQuery(filter: SubmissionFilter): Pick<SubmissionQuery, 'type' | 'reviewed'> {
+export function filterQuery(filter: EnquiryFilter): Pick<EnquiryQuery, 'type' | 'reviewed'> {
   if (filter === 'assessment' || filter === 'contact') return { type: filter };
   if (filter === 'unreviewed') return { reviewed: 'false' };
   return {};
@@ -71,23 +71,23 @@ export function filterQuery(filter: SubmissionFilter): Pick<SubmissionQuery, 'ty
 
 /**
  * Query options of GET /api/contact-submissions (and its counts and CSV export). Without page or
- * pageSize the answer is the plain array of SPEC.md; with either it is a SubmissionPage.
+ * pageSize the answer is the plain array of SPEC.md; with either it is an EnquiryPage.
  */
-export const submissionQuerySchema = pagingQuerySchema.extend({
+export const enquiryQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
-  type: z.enum(submissionTypes, { error: 'Type must be assessment or contact' }).optional(),
+  type: z.enum(enquiryTypes, { error: 'Type must be assessment or contact' }).optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
 });
-export type SubmissionQuery = z.output<typeof submissionQuerySchema>;
+export type EnquiryQuery = z.output<typeof enquiryQuerySchema>;
 
-export interface SubmissionPage {
-  items: ContactSubmission[];
+export interface EnquiryPage {
+  items: Enquiry[];
   total: number;
   page: number;
   pageSize: number;
   pageCount: number;
 }
 
-export type SubmissionCounts = Record<SubmissionFilter, number>;
+export type EnquiryCounts = Record<EnquiryFilter, number>;
 
 export const DEFAULT_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { deleteExpiredSubmissions, purgeSentMail } from './retention';
+import { deleteExpiredEnquiries, purgeSentMail } from './retention';
 
 const KEY = 'lifetime-test-key-0123456789abcdef';
 
@@ -72,7 +72,7 @@ describe('personal data has one lifetime', () => {
       .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
       .where('id', '=', id)
       .execute();
-    expect(await deleteExpiredSubmissions(db(), 24)).toBe(1);
+    expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
     expect(await everything()).not.toContain('Zq82expired');
   });
 

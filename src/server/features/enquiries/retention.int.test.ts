@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { seedSubmission } from '../../../../tests/support/submission-factory';
-import { deleteExpiredSubmissions, retentionCutoff, startRetention } from './retention';
+import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { deleteExpiredEnquiries, retentionCutoff, startRetention } from './retention';
 
 describe('retention of submissions', () => {
   let subject: TestApp;
@@ -19,21 +19,21 @@ describe('retention of submissions', () => {
     const db = subject.database.db;
     await db.deleteFrom('contact_submissions').execute();
     const now = new Date('2026-11-21T12:00:00.000Z');
-    await seedSubmission(db, { first_name: 'Expired', submitted_at: '2024-11-21T11:59:59.999Z' });
-    await seedSubmission(db, { first_name: 'Ancient', submitted_at: '2019-01-01T00:00:00.000Z' });
-    await seedSubmission(db, { first_name: 'Boundary', submitted_at: '2024-11-21T12:00:00.000Z' });
-    await seedSubmission(db, { first_name: 'Recent', submitted_at: '2026-11-01T00:00:00.000Z' });
+    await seedEnquiry(db, { first_name: 'Expired', submitted_at: '2024-11-21T11:59:59.999Z' });
+    await seedEnquiry(db, { first_name: 'Ancient', submitted_at: '2019-01-01T00:00:00.000Z' });
+    await seedEnquiry(db, { first_name: 'Boundary', submitted_at: '2024-11-21T12:00:00.000Z' });
+    await seedEnquiry(db, { first_name: 'Recent', submitted_at: '2026-11-01T00:00:00.000Z' });
 
-    expect(await deleteExpiredSubmissions(db, 24, now)).toBe(2);
+    expect(await deleteExpiredEnquiries(db, 24, now)).toBe(2);
     const left = await db.selectFrom('contact_submissions').select('first_name').orderBy('first_name').execute();
     expect(left.map((row) => row.first_name)).toEqual(['Boundary', 'Recent']);
-    expect(await deleteExpiredSubmissions(db, 24, now)).toBe(0);
+    expect(await deleteExpiredEnquiries(db, 24, now)).toBe(0);
   });
 
   it('runs at start, logs what it deleted, and stops without keeping the process alive', async () => {
     const db = subject.database.db;
     await db.deleteFrom('contact_submissions').execute();
-    await seedSubmission(db, { submitted_at: '2000-01-01T00:00:00.000Z' });
+    await seedEnquiry(db, { submitted_at: '2000-01-01T00:00:00.000Z' });
     const logged: object[] = [];
     const retention = startRetention(db, 24, {
       info: (object) => logged.push(object),
