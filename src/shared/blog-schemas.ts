@@ -62,7 +62,7 @@ export const blogPostInputSchema = z.object({
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
 
-/** The form's starting values (SPEC.md section 3): the product's name, 'General', published. */
+/** The form's starting values (docs/product.md#blog-admin): the product's name, 'General', published. */
 export const blogPostFormDefaults = {
   title: '',
   slug: '',

@@ -17,7 +17,7 @@ const firstIssue = (input: unknown) => {
     : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
 };
 
-describe('blog post schema (SPEC.md section 5)', () => {
+describe('blog post schema (docs/product.md#blog-form)', () => {
   it.each([
     ['title', 'Title is required'],
     ['excerpt', 'Excerpt is required'],
@@ -63,7 +63,7 @@ describe('blog post schema (SPEC.md section 5)', () => {
     expect(firstIssue({ ...valid, featuredImage: 'https://images.example/photo.jpg' })).toBeNull();
   });
 
-  it('has the form defaults SPEC.md section 3 names', () => {
+  it('has the form defaults docs/product.md#blog-admin names', () => {
     expect(blogPostFormDefaults).toMatchObject({
       author: 'Northstar Tutors',
       category: 'General',

@@ -13,7 +13,7 @@ export interface BlogPost {
   content: string;
   author: string;
   category: string;
-  /** Comma-separated, as SPEC.md section 3 has it. */
+  /** Comma-separated, as docs/product.md#blog-post-fields has it. */
   tags: string | null;
   featuredImage: string | null;
   metaTitle: string | null;
@@ -46,7 +46,7 @@ export interface BlogCategoryCount {
   count: number;
 }
 
-/** SPEC.md section 9. */
+/** docs/product.md#constants. */
 export const blogPageSize = 6;
 export const relatedPostLimit = 3;
 export const blogFeedPath = '/blog/rss.xml';
@@ -72,7 +72,7 @@ export function formatPostDate(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** '21 Nov 2026, 14:05', en-GB day, short month, year and hh:mm (SPEC.md section 2, admin cards). */
+/** '21 Nov 2026, 14:05', en-GB day, short month, year and hh:mm (docs/product.md#blog-admin). */
 export function formatPostDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',

@@ -5,7 +5,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('assessment schema', () => {
-  it('gives SPEC.md section 5 messages for an empty form', () => {
+  it('gives docs/product.md#validation messages for an empty form', () => {
     expect(messages(assessmentSchema.safeParse({}))).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -66,7 +66,7 @@ describe('assessment schema', () => {
 });
 
 describe('contact schema', () => {
-  it('gives SPEC.md section 5 messages', () => {
+  it('gives docs/product.md#validation messages', () => {
     const blank = { firstName: '', lastName: '', email: 'not-an-address', mobile: '', message: 'too short' };
     expect(messages(contactSchema.safeParse(blank))).toEqual({
       firstName: 'First name is required',

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { honeypotField } from './honeypot';
 
-/** Longest accepted values. SPEC.md leaves them open; these fit any real name, number or note. */
+/** Longest accepted values (docs/product.md#text-limits); these fit any real name, number or note. */
 export const enquiryLimits = {
   name: 100,
   telephone: 40,
@@ -34,7 +34,7 @@ const email = (message: string) =>
 
 const honeypot = { [honeypotField]: z.optional(z.unknown()) } as const;
 
-/** SPEC.md section 5, assessment form: the exact messages, in the order the fields appear. */
+/** docs/product.md#assessment-form: the exact messages, in the order the fields appear. */
 export const assessmentSchema = z.object({
   firstName: required('First name is required', enquiryLimits.name, 'First name'),
   lastName: required('Last name is required', enquiryLimits.name, 'Last name'),
@@ -43,7 +43,7 @@ export const assessmentSchema = z.object({
   subjectTitle: required('Subject title is required', enquiryLimits.subjectTitle, 'Subject title'),
   yearGroup: optionalText(enquiryLimits.yearGroup, 'Year group'),
   notes: optionalText(enquiryLimits.longText, 'Notes'),
-  /** Sent by the client as SPEC.md section 7 says; the server ignores it and uses subjectTitle. */
+  /** Sent by the client as docs/product.md#api-enquiries says; the server ignores it and uses subjectTitle. */
   emailTitle: z.optional(z.string('Email title must be text')),
   ...honeypot,
 });
@@ -57,7 +57,7 @@ export const callbackSchema = z.pick(assessmentSchema, {
   [honeypotField]: true,
 });
 
-/** SPEC.md section 5, contact form. */
+/** docs/product.md#contact-form. */
 export const contactSchema = z.object({
   firstName: required('First name is required', enquiryLimits.name, 'First name'),
   lastName: required('Last name is required', enquiryLimits.name, 'Last name'),

@@ -1,6 +1,6 @@
 const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** A file size as staff read it (SPEC.md: Bytes, KB, MB or GB), 1024-based, up to two decimals. */
+/** A file size as staff read it (docs/product.md#image: Bytes, KB, MB or GB), 1024-based, up to two decimals. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);

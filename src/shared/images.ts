@@ -1,4 +1,4 @@
-/** SPEC.md section 3: the categories staff file images under. */
+/** docs/product.md#image: the categories staff file images under. */
 export const imageCategories = ['general', 'hero', 'tutoring', 'online', 'classroom', 'logo', 'blog'] as const;
 export type ImageCategory = (typeof imageCategories)[number];
 
@@ -19,7 +19,7 @@ export interface ImageVariant {
   path: string;
 }
 
-/** One image as the API answers it (SPEC.md section 3 "Image", plus what srcset needs). */
+/** One image as the API answers it (docs/product.md#image, plus what srcset needs). */
 export interface ImageRecord {
   id: number;
   filename: string;

@@ -5,7 +5,7 @@ import { pagingQuerySchema } from './paging';
 export const enquiryTypes = ['assessment', 'contact'] as const;
 export type EnquiryType = (typeof enquiryTypes)[number];
 
-/** A submission as the admin API answers it (SPEC.md section 3, "Contact submission"). */
+/** A submission as the admin API answers it (docs/product.md#enquiry). */
 export interface Enquiry {
   id: number;
   firstName: string;
@@ -71,7 +71,7 @@ export function filterQuery(filter: EnquiryFilter): Pick<EnquiryQuery, 'type' | 
 
 /**
  * Query options of GET /api/contact-submissions (and its counts and CSV export). Without page or
- * pageSize the answer is the plain array of SPEC.md; with either it is an EnquiryPage.
+ * pageSize the answer is the plain array of docs/product.md#api-inbox; with either it is an EnquiryPage.
  */
 export const enquiryQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),

@@ -20,7 +20,7 @@ describe('matchPath', () => {
 });
 
 describe('navigation', () => {
-  it('has the eight links of SPEC.md in order, including the brand route', () => {
+  it('has the eight links of docs/product.md#header in order, including the brand route', () => {
     expect(navLinks.map((link) => link.label)).toEqual([
       'Home',
       'Primary Tuition',

@@ -8,7 +8,7 @@ import type { SettingKey, SettingValue } from './settings';
  */
 export interface SiteApi {
   getSetting(key: SettingKey): Promise<SettingValue>;
-  /** One page of published posts; search wins over category (SPEC.md section 4). */
+  /** One page of published posts; search wins over category (docs/product.md#blog-list). */
   getBlogPage(query: BlogListQuery & { page: number }): Promise<BlogPage>;
   getBlogCategories(): Promise<BlogCategoryCount[]>;
   /** A published post, or null for a missing or draft slug. */

@@ -1,6 +1,6 @@
 /**
  * Every business fact the site shows lives here, so another centre can re-brand the site by
- * editing this one file. The defaults are fictional and clearly replaceable (PRODUCT.md).
+ * editing this one file. The defaults are fictional and clearly replaceable (docs/product.md#site-facts).
  */
 export const site = {
   name: 'Northstar Tutors',
@@ -42,7 +42,7 @@ export const site = {
     { days: 'Mon-Fri', hours: '4:00 PM-8:00 PM' },
     { days: 'Sat & Sun', hours: '11:00 AM-4:00 PM' },
   ],
-  /** Opening hours as structured data declares them (SPEC.md section 9). */
+  /** Opening hours as structured data declares them (docs/product.md#constants). */
   structuredOpeningHours: [
     { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
     { days: ['Saturday'], opens: '09:00', closes: '15:00' },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { slugify } from './slugify';
 
-describe('slugify (SPEC.md section 5)', () => {
+describe('slugify (docs/product.md#blog-form)', () => {
   it.each([
     ['Hello World', 'hello-world'],
     ['GCSE Maths: 10 Top Tips!', 'gcse-maths-10-top-tips'],

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: lower-case; characters other than letters, digits, spaces and hyphens
+ * docs/product.md#blog-form: lower-case; characters other than letters, digits, spaces and hyphens
  * removed; whitespace runs become a hyphen; repeated hyphens collapsed. Leading and trailing
  * hyphens are trimmed too, so "  Hello! " and "Hello" share one address.
  *

@@ -2,7 +2,7 @@ import { paths } from './routes';
 import { site } from './site';
 
 /**
- * JSON-LD for search engines (SPEC.md "Structured search-engine data"; section 9's constants).
+ * JSON-LD for search engines (docs/product.md#structured-data and its constants).
  * Builders take the site's public URL so ids and links are absolute.
  */
 const businessId = (publicUrl: string) => `${publicUrl}/#business`;

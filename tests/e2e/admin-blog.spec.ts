@@ -6,7 +6,7 @@ import { axeViolations, expect, test } from './fixtures';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Signed in the way the admin shell stores it (SPEC.md section 4). */
+/** Signed in the way the admin shell stores it (docs/product.md#admin-session). */
 async function signIn(page: Page) {
   await page.addInitScript((key) => {
     sessionStorage.setItem('adminApiKey', key);

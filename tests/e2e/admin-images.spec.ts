@@ -20,7 +20,7 @@ test.afterAll(async () => {
   server.remove();
 });
 
-/** Signed in as the admin shell leaves it: key and flag in sessionStorage (SPEC.md section 4). */
+/** Signed in as the admin shell leaves it: key and flag in sessionStorage (docs/product.md#admin-session). */
 async function openAdmin(page: Page, path: string) {
   await page.addInitScript((key) => {
     sessionStorage.setItem('adminApiKey', key);

@@ -7,7 +7,7 @@ const KEY = 'route-walk-key-0123456789abcdef';
 /**
  * The test's own idea of what must be protected, written independently of the server's rule:
  * everything under /api/admin/, every write under /api/ except the public forms, and the admin
- * reads SPEC.md names.
+ * reads docs/product.md#api lists.
  */
 const publicWrites = new Set(['POST /api/assessments', 'POST /api/contact-submissions']);
 const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];

@@ -100,7 +100,7 @@ export interface BlogPostsTable {
   /** 'true' or 'false', as the API speaks it. */
   published: string;
   created_at: string;
-  /** Set on first publication and kept through later unpublishing (PRODUCT.md). */
+  /** Set on first publication and kept through later unpublishing (docs/product.md#blog-post-fields). */
   published_at: string | null;
   updated_at: string;
 }

@@ -12,7 +12,7 @@ import { chooseCoding, sendPage } from './page-response';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-/** The Admin link shows only on local hosts and those listed in ADMIN_LINK_HOSTS (PRODUCT.md). */
+/** The Admin link shows only on local hosts and those listed in ADMIN_LINK_HOSTS (docs/product.md#site-facts). */
 function showsAdminLink(request: FastifyRequest, config: Config): boolean {
   const host = request.hostname.toLowerCase();
   return localHosts.has(host) || config.adminLinkHosts.includes(host);

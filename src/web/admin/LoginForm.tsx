@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 
-/** Sign-in with the admin API key (SPEC.md section 4). The key is checked by the first admin call. */
+/** Sign-in with the admin API key (docs/product.md#admin-session). The key is checked by the first admin call. */
 export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => void; notice: string | null }) {
   const [key, setKey] = useState('');
   const submit = (event: FormEvent) => {

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { toast } from '../components/ui/use-toast';
 import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
 
-/** SPEC.md section 4 and 7: these sessionStorage names are part of the client contract. */
+/** docs/product.md#admin-session: these sessionStorage names are part of the client contract. */
 export const API_KEY_STORAGE = 'adminApiKey';
 export const LOGGED_IN_STORAGE = 'adminLoggedIn';
 
@@ -37,7 +37,7 @@ function readStored(): string | null {
 
 export function useSessionState() {
   const queryClient = useQueryClient();
-  // A stored flag plus key restores the session on load (SPEC.md section 4).
+  // A stored flag plus key restores the session on load (docs/product.md#admin-session).
   const [apiKey, setApiKey] = useState<string | null>(readStored);
   const [notice, setNotice] = useState<string | null>(null);
 

@@ -1,4 +1,4 @@
-/** SPEC.md section 3: six static testimonials, all rated 5. */
+/** docs/product.md#home: six static testimonials, all rated 5. */
 export const testimonials = [
   {
     text: 'My daughter went from a grade 3 to a grade 6 in GCSE Maths in two terms. The small class meant she finally asked questions.',

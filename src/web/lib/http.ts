@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../shared/api-error';
 
-/** A non-OK answer: the message is "status: body text" (SPEC.md section 8); code and field when JSON. */
+/** A non-OK answer: the message is "status: body text" (docs/product.md#ui-messages); code and field when JSON. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

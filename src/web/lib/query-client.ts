@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC.md section 7: no retries, no refetch on focus or interval, data never stale. */
+/** docs/product.md#api-conventions: no retries, no refetch on focus or interval, data never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

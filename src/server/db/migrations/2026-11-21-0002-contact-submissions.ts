@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { autoIdColumn, engineOf } from '../dialect';
 
-/** Enquiries from the assessment and contact forms (SPEC.md section 3, "Contact submission"). */
+/** Enquiries from the assessment and contact forms (docs/product.md#enquiry). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contact_submissions')

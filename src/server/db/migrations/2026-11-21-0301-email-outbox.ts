@@ -3,7 +3,7 @@ import { autoIdColumn, engineOf } from '../dialect';
 
 /**
  * Staff notifications waiting to be e-mailed. A row is written in the same transaction as the
- * enquiry, so a mail outage delays a notification but never loses one (PRODUCT.md).
+ * enquiry, so a mail outage delays a notification but never loses one (docs/product.md#beyond-the-screens).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { autoIdColumn, engineOf } from '../dialect';
 
 /**
- * Blog posts (SPEC.md section 3). The indexes serve the public list's three queries, newest
+ * Blog posts (docs/product.md#blog-post-fields). The indexes serve the public list's three queries, newest
  * published first: all posts, one category, and the related posts on a post page. Search scans
  * the published rows, which stays fast for thousands of posts (see scripts/bench-blog.mjs).
  */

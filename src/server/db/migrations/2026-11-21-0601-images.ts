@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { autoIdColumn, binaryColumnType, engineOf } from '../dialect';
 
 /**
- * The image library (SPEC.md section 3, "Image"). The bytes live in the database, so every app
+ * The image library (docs/product.md#image). The bytes live in the database, so every app
  * instance sharing it serves every image (docs/decisions/0008-image-storage.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

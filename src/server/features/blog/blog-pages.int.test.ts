@@ -66,7 +66,7 @@ describe('server-rendered blog pages', () => {
       expect(category).toContain('Category: English');
       expect(category).toContain('Clear All');
       expect(category).toContain('<meta name="robots" content="noindex, follow"');
-      // Search wins over category (SPEC.md section 4).
+      // Search wins over category (docs/product.md#blog-list).
       const both = (await subject.app.inject('/blog?q=post%207&category=English')).body;
       expect(cardTitles(both)).toEqual(['Maths post 7']);
       expect(both).toContain('Search: “post 7”');

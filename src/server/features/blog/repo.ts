@@ -29,7 +29,7 @@ export interface PublishedFilter {
 }
 
 export function createBlogRepo(db: Kysely<DatabaseSchema>) {
-  /** Published posts matching the filter; search wins over category (SPEC.md section 4). */
+  /** Published posts matching the filter; search wins over category (docs/product.md#blog-list). */
   const published = (filter: PublishedFilter) => {
     let query = db.selectFrom('blog_posts').where('published', '=', 'true');
     if (filter.q) {

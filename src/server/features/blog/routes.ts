@@ -13,7 +13,7 @@ import { createBlogService } from './service';
 type PagingQuery = z.output<typeof pagingQuerySchema>;
 
 /**
- * The public lists answer a plain JSON array of posts, as SPEC.md section 7 has it, one page at
+ * The public lists answer a plain JSON array of posts, as docs/product.md#api-blog has it, one page at
  * a time; the totals travel in headers so a client that only wants the list is unaffected.
  */
 function sendPage(reply: FastifyReply, result: BlogPage) {

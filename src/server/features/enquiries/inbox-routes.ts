@@ -26,7 +26,7 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
     async (request, reply) => {
       const { page, pageSize, ...filters } = request.query;
       reply.header('cache-control', 'no-store');
-      // The plain call keeps SPEC.md's contract: every matching submission, newest first, as an array.
+      // The plain call keeps the contract in docs/product.md#api-inbox: every matching submission, newest first, as an array.
       if (page === undefined && pageSize === undefined) return repo.list(filters);
       const size = pageSize ?? DEFAULT_PAGE_SIZE;
       const current = page ?? 1;

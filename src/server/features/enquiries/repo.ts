@@ -88,7 +88,7 @@ function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
     const conditions = [];
     if (filters.type) conditions.push(eb('submission_type', '=', filters.type));
-    // Anything but 'true' counts as unreviewed (SPEC.md: missing counts as unreviewed).
+    // Anything but 'true' counts as unreviewed (docs/product.md#enquiry: missing counts as unreviewed).
     if (filters.reviewed === 'true') conditions.push(eb('reviewed', '=', 'true'));
     if (filters.reviewed === 'false') conditions.push(eb('reviewed', '<>', 'true'));
     if (filters.q) {

@@ -55,7 +55,7 @@ export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, 
       telephone: input.telephone,
       yearGroup: input.yearGroup,
       notes: input.notes,
-      // SPEC.md section 3: emailTitle is set equal to subjectTitle, whatever the client sent.
+      // docs/product.md#api-enquiries: emailTitle is set equal to subjectTitle, whatever the client sent.
       emailTitle: input.subjectTitle,
     });
     return reply.code(201).send({ id } satisfies CreatedEnquiry);

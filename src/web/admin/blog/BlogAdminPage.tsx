@@ -20,7 +20,7 @@ const backLink = (
   </Link>
 );
 
-/** /admin/blog: SPEC.md sections 2, 4, 5 and 8. */
+/** /admin/blog: docs/product.md#blog-admin. */
 export function BlogAdminPage() {
   const { blog } = useAdminApi();
   const queryClient = useQueryClient();
@@ -28,7 +28,7 @@ export function BlogAdminPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<BlogPost | null>(null);
 
-  // SPEC.md section 7: after any change both the admin list and the public list are refetched.
+  // docs/product.md#api-blog: after any change both the admin list and the public list are refetched.
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminBlogKey }),
@@ -57,7 +57,7 @@ export function BlogAdminPage() {
   const submitUpdate = async (values: BlogPostData) => {
     if (!editing) return false;
     try {
-      // The dialog stays open on success (SPEC.md section 4), showing what was saved.
+      // The dialog stays open on success (docs/product.md#blog-admin), showing what was saved.
       setEditing(await update.mutateAsync({ id: editing.id, values }));
       toast({ title: 'Success!', description: 'Blog post updated successfully.' });
       return true;

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import type { ImageRecord } from '../../../shared/images';
 import { ImagePicker } from '../images/ImagePicker';
 
-/** SPEC.md sections 2 and 9: the picker shows at most 12 images. */
+/** docs/product.md#image-picker: the picker shows at most 12 images. */
 export const pickerLimit = 12;
 
 /**

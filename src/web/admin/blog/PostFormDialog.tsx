@@ -54,7 +54,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }
   }, [open, post, reset]);
 
   const submit = async (values: BlogPostData) => {
-    if (uploading) return; // SPEC.md section 5: no saving while a featured image is uploading
+    if (uploading) return; // docs/product.md#blog-form: no saving while a featured image is uploading
     const saved = await onSubmit(values);
     if (saved && mode === 'create') {
       reset({ ...blogPostFormDefaults });

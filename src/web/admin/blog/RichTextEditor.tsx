@@ -59,7 +59,7 @@ export default function RichTextEditor({ value, onChange, id, invalid, described
         class:
           'min-h-[200px] px-3 py-2 outline-none [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_img]:max-h-60 [&_img]:cursor-pointer [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-blue-600',
       },
-      // Clicking an image in the body opens the picker to replace that image (SPEC.md section 4).
+      // Clicking an image in the body opens the picker to replace that image (docs/product.md#rich-text-editor).
       handleClickOn: (_view, _pos, node, nodePos) => {
         if (node.type.name !== 'image') return false;
         setPicker({ mode: 'replace', pos: nodePos });
@@ -196,7 +196,7 @@ function ToolButton({
   );
 }
 
-/** SPEC.md section 2: a grey pulsing block at least 200px tall until the editor is ready. */
+/** docs/product.md#rich-text-editor: a grey pulsing block at least 200px tall until the editor is ready. */
 export function EditorPlaceholder() {
   return (
     <div

@@ -8,7 +8,7 @@ import { isImageFile, rejectNonImage, useImageActions } from './use-image-action
 export interface ImagePickerProps {
   /** Called with the chosen image (uploaded or picked); use image.path, image.variants, image.altText. */
   onSelect: (image: ImageRecord) => void;
-  /** SPEC.md: the editor's picker shows the first 12. */
+  /** docs/product.md#image-picker: the editor's picker shows the first 12. */
   limit?: number;
   /** Category a new upload is filed under, e.g. 'blog'. */
   uploadCategory?: ImageCategory;

@@ -12,7 +12,7 @@ import { ImageFilters, useImageLibrary } from './ImageFilters';
 import { UploadDialog } from './UploadDialog';
 import { useImageActions } from './use-image-actions';
 
-/** /admin/images: the image library (SPEC.md section 2, "Image manager"). */
+/** /admin/images: the image library (docs/product.md#image-manager). */
 export function ImagesPage() {
   const { images, filters, filtered } = useImageLibrary();
   const { category } = filters;

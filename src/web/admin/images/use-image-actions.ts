@@ -6,7 +6,7 @@ import { type NewImage, toastFailure } from '../admin-api';
 import { useAdminApi } from '../session';
 import { imagesQueryKey } from './ImageFilters';
 
-/** Upload, edit and delete with SPEC.md's toasts; each reports whether it is pending. */
+/** Upload, edit and delete with the toasts in docs/product.md#ui-messages; each reports whether it is pending. */
 export function useImageActions() {
   const api = useAdminApi();
   const queryClient = useQueryClient();
@@ -50,7 +50,7 @@ export function useImageActions() {
   };
 }
 
-/** SPEC.md section 5: a dropped or chosen file must declare an image type. */
+/** docs/product.md#image-rules: a dropped or chosen file must declare an image type. */
 export function isImageFile(file: File): boolean {
   return file.type.startsWith('image/');
 }

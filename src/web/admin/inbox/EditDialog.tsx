@@ -26,7 +26,7 @@ const draftOf = (submission: Enquiry) =>
       .map(([name, value]) => [name, value ?? '']),
   ) as Draft;
 
-/** Every entity field of SPEC.md section 3, plus Reviewed No/Yes; checked with the server's own schema. */
+/** Every entity field of docs/product.md#enquiry, plus Reviewed No/Yes; checked with the server's own schema. */
 export function EditDialog({
   submission,
   saving,

@@ -7,7 +7,7 @@ const tiles: { filter: EnquiryFilter; label: string }[] = [
   { filter: 'unreviewed', label: 'Unreviewed' },
 ];
 
-/** The four tiles; choosing the active one again returns to all (SPEC.md section 2). */
+/** The four tiles; choosing the active one again returns to all (docs/product.md#inbox). */
 export function FilterTiles({
   active,
   counts,

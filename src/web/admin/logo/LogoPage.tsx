@@ -21,7 +21,7 @@ const brandSchema = z.object({ brandText: z.string().trim() });
 
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
-/** /admin/logo: the header's logo and brand text (SPEC.md section 2, "Logo manager"). */
+/** /admin/logo: the header's logo and brand text (docs/product.md#logo-manager). */
 export function LogoPage() {
   const api = useAdminApi();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 /**
  * A dialog form's Cancel and submit buttons; while `pending` the submit button is disabled and
- * shows `pendingLabel` (SPEC.md's 'Saving...', 'Uploading...').
+ * shows `pendingLabel` (docs/product.md#image-manager: 'Saving...', 'Uploading...').
  */
 export function DialogActions({
   onCancel,

@@ -5,7 +5,7 @@ import { AreaTicker } from './AreaTicker';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Ticker, header, main content, footer and the toast region, on every page (SPEC.md section 2). */
+/** Ticker, header, main content, footer and the toast region, on every page (docs/product.md#layout). */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);

@@ -20,7 +20,7 @@ const plans = [
   },
 ] as const;
 
-/** SPEC.md section 9's prices, from the site configuration. */
+/** The prices of docs/product.md#constants, from the site configuration. */
 export function Pricing() {
   return (
     <section aria-labelledby="pricing-heading" className="mx-auto max-w-7xl px-4 py-14">

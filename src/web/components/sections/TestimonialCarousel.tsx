@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { testimonials } from '../../content/testimonials';
 import { Stars } from './Stars';
 
-/** SPEC.md section 9: the track moves 0.5 px per animation frame over a duplicated list. */
+/** docs/product.md#constants: the track moves 0.5 px per animation frame over a duplicated list. */
 const STEP_PX = 0.5;
 
 function Card({ item }: { item: (typeof testimonials)[number] }) {

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { dismissToast, type ToastItem, useToasts } from './use-toast';
 
-/** SPEC.md sections 4 and 9 (docs/decisions/0004 says why this is not Radix's toast). */
+/** docs/product.md#toasts (docs/decisions/0004 says why this is not Radix's toast). */
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 const HOTKEY = 'F8';

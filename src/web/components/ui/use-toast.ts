@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** SPEC.md section 4: one toast at a time; a dismissed toast is removed 1,000,000 ms later. */
+/** docs/product.md#toasts: one toast at a time; a dismissed toast is removed 1,000,000 ms later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -6,7 +6,7 @@ import { useZodForm } from './use-zod-form';
 const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTitle: '', yearGroup: '', notes: '' };
 const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.assessmentSchema);
 
-/** The free assessment request (SPEC.md sections 2, 5 and 8). */
+/** The free assessment request (docs/product.md#free-assessment). */
 export function AssessmentForm() {
   const form = useZodForm(schema, empty, 'assessment');
   const send = (values: typeof empty, element: HTMLFormElement) =>

@@ -5,10 +5,10 @@ import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '' };
 const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.callbackSchema);
-/** PRODUCT.md: the short home form sends an assessment request with this subject title. */
+/** docs/product.md#home: the short home form sends an assessment request with this subject title. */
 const callbackSubjectTitle = 'Call-back request';
 
-/** The short home form: sent as an assessment request titled 'Call-back request' (PRODUCT.md). */
+/** The short home form: sent as an assessment request titled 'Call-back request' (docs/product.md#home). */
 export function CallbackForm() {
   const form = useZodForm(schema, empty, 'callback');
   const send = (values: typeof empty, element: HTMLFormElement) =>

@@ -8,7 +8,7 @@ import { useZodForm } from './use-zod-form';
 const empty = { firstName: '', lastName: '', email: '', mobile: '', message: '' };
 const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.contactSchema);
 
-/** The contact page's message form (SPEC.md sections 2, 5 and 8). */
+/** The contact page's message form (docs/product.md#contact-page). */
 export function ContactForm() {
   const form = useZodForm(schema, empty, 'contact');
   const send = async (values: typeof empty, element: HTMLFormElement) => {

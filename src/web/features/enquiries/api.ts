@@ -10,12 +10,12 @@ export const honeypot = (form: HTMLFormElement) => ({
 });
 
 export async function submitAssessment(input: AssessmentInput): Promise<CreatedEnquiry> {
-  // SPEC.md section 7: the payload carries emailTitle, equal to subjectTitle.
+  // docs/product.md#api-enquiries: the payload carries emailTitle, equal to subjectTitle.
   const response = await apiRequest('POST', '/api/assessments', { ...input, emailTitle: input.subjectTitle });
   return (await response.json()) as CreatedEnquiry;
 }
 
-/** Sends an assessment request and tells the visitor how it went (SPEC.md section 8); true when sent. */
+/** Sends an assessment request and tells the visitor how it went (docs/product.md#ui-messages); true when sent. */
 export async function requestAssessment(input: AssessmentInput): Promise<boolean> {
   try {
     await submitAssessment(input);
