@@ -32,6 +32,8 @@ export default async function config(): Promise<ViteUserConfig> {
     );
   }
   const integration = ['src/**/*.int.test.{ts,tsx}'];
+  // Tests of PostgreSQL's own behaviour (a broken connection) run only in the PostgreSQL project.
+  const postgresOnly = ['src/**/*.postgres.int.test.{ts,tsx}'];
   return {
     plugins: [react()],
     test: {
@@ -40,7 +42,10 @@ export default async function config(): Promise<ViteUserConfig> {
           extends: true as const,
           test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: integration },
         },
-        { extends: true as const, test: { name: 'sqlite', include: integration, env: { TEST_DB: 'sqlite' } } },
+        {
+          extends: true as const,
+          test: { name: 'sqlite', include: integration, exclude: postgresOnly, env: { TEST_DB: 'sqlite' } },
+        },
         ...(withPostgres
           ? [
               {

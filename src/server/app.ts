@@ -13,7 +13,7 @@ import { frameworkErrors } from './http/framework-errors';
 import { registerInputRules } from './http/input-rules';
 import { registerMetrics } from './http/metrics';
 import { type RenderPage, registerPages } from './rendering/pages';
-import { registerRequestLog } from './http/request-log';
+import { registerRequestLog, requestLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { createServerSiteApi } from './site-api';
@@ -58,7 +58,7 @@ export async function buildApp({
     ...(dev ? { serverFactory: dev.serverFactory } : {}),
     logger: logger && { level: config.logLevel },
     // One line per request instead (request-log.ts): nothing about the visitor, no headers.
-    disableRequestLogging: true,
+    logController: requestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { registerRequestLog } from './request-log';
+import { registerRequestLog, requestLogController } from './request-log';
 
 it('writes one line per request: method, path without its query, status and time, nothing about the visitor', async () => {
   const lines: Record<string, unknown>[] = [];
@@ -11,7 +11,7 @@ it('writes one line per request: method, path without its query, status and time
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  const app = Fastify({ logger: { level: 'info', stream }, logController: requestLogController() });
   registerRequestLog(app);
   app.get('/blog', async () => 'ok');
   await app.inject({ url: '/blog?q=my+childs+name', headers: { 'x-api-key': 'secret', cookie: 'a=b' } });

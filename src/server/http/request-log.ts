@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
+
+/** Fastify's own two lines per request are off: registerRequestLog writes the one line instead. */
+export const requestLogController = () => new LogController({ disableRequestLogging: true });
 
 /**
  * One log line per request, written when the answer has gone: method, path (without the query

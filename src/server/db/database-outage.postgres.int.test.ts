@@ -17,7 +17,7 @@ const contact = {
  * PostgreSQL behind a TCP proxy that the test cuts and restores: the app's connections really
  * break, as in a database restart. SQLite is a file in the process, with no server to lose.
  */
-describe.runIf(process.env.TEST_DB === 'postgres')('the database going away and coming back', () => {
+describe('the database going away and coming back', () => {
   let direct: TestDatabase;
   let proxy: TcpProxy;
   let database: Database;
