@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/app';
-
-const contact = {
-  firstName: 'Tom',
-  lastName: 'Reed',
-  email: 'tom@example.com',
-  mobile: '07700 900123',
-  message: 'Do you have Saturday places for Year 6?',
-};
+import { contact } from '../../tests/support/enquiry-payloads';
 
 /** The left-most X-Forwarded-For is the client's own writing; only our proxies' entries count. */
 describe('client addresses behind a proxy', () => {

@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngOf } from '../../../tests/support/image-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { listenForRawRequests, type RawResponse } from '../../../tests/support/raw-request';
+import { contact } from '../../../tests/support/enquiry-payloads';
 
 const KEY = 'hostile-input-key-0123456789abcdef';
 const admin = { 'x-api-key': KEY };
-
-const contact = {
-  firstName: 'Tom',
-  lastName: 'Reed',
-  email: 'tom@example.com',
-  mobile: '07700 900123',
-  message: 'Do you have Saturday places for Year 6?',
-};
 
 /** Input no browser form would send: each answers a 4xx in our shape, never a 500. */
 describe('hostile input', () => {

@@ -2,14 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../tests/support/smtp';
 import { type MailWorker, retryDelayMs, startMailWorker } from './worker';
-
-const contact = {
-  firstName: 'Tom',
-  lastName: 'Reed',
-  email: 'tom@example.com',
-  mobile: '07700 900123',
-  message: 'Do you have Saturday places for Year 6?',
-};
+import { contact } from '../../../tests/support/enquiry-payloads';
 
 const silentLog = { info: () => {}, warn: () => {} };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { contact } from '../../../../tests/support/enquiry-payloads';
 
 const assessment = {
   firstName: 'Amira',
@@ -10,14 +11,6 @@ const assessment = {
   yearGroup: 'Year 10',
   notes: 'Struggling with algebra since moving schools.',
   emailTitle: 'Something else the client sent',
-};
-
-const contact = {
-  firstName: 'Tom',
-  lastName: 'Reed',
-  email: 'tom@example.com',
-  mobile: '07700 900123',
-  message: 'Do you have Saturday places for Year 6?',
 };
 
 // Each request comes from its own address, so the rate limit only bites where a test wants it.
