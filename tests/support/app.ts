@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -42,4 +42,13 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/** Collects every route the app registers (pass onRoute to createTestApp), so new routes are covered automatically. */
+export function routeTable() {
+  const routes: { method: string; url: string }[] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  };
+  return { routes, onRoute };
 }

@@ -1,6 +1,5 @@
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createTestApp, routeTable, type TestApp } from '../../../tests/support/app';
 
 const KEY = 'route-walk-key-0123456789abcdef';
 
@@ -20,7 +19,7 @@ function mustBeProtected(method: string, url: string): boolean {
 }
 
 describe('every admin route answers 401 without the right key', () => {
-  const routes: { method: string; url: string }[] = [];
+  const { routes, onRoute } = routeTable();
   let subject: TestApp;
   let address = 0;
   // Each request from its own address, so the failure limiter never turns a 401 into a 429 here.
@@ -29,9 +28,7 @@ describe('every admin route answers 401 without the right key', () => {
   beforeAll(async () => {
     subject = await createTestApp({
       env: { ADMIN_API_KEY: KEY },
-      onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-      },
+      onRoute,
     });
   });
   afterAll(() => subject.close());

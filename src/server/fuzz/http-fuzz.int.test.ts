@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { type RegisteredRoute, requestFor } from './requests';
+import { createTestApp, routeTable, type TestApp } from '../../../tests/support/app';
+import { requestFor } from '../../../tests/support/fuzz-requests';
 
 const KEY = 'fuzz-admin-key-0123456789abcdef';
 /** Fixed, so a failure found in CI is found again on a laptop; FUZZ_SEED to explore. */
@@ -25,14 +25,12 @@ function problemWith(request: InjectOptions, response: LightMyRequestResponse): 
 }
 
 describe('HTTP fuzzing over every registered route', () => {
-  const routes: RegisteredRoute[] = [];
+  const { routes, onRoute } = routeTable();
   let subject: TestApp;
   beforeAll(async () => {
     subject = await createTestApp({
       env: { ADMIN_API_KEY: KEY },
-      onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-      },
+      onRoute,
     });
   });
   afterAll(() => subject.close());
