@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { paths } from '../../../shared/routes';
 import { type SettingKey, brandWords } from '../../../shared/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { BrandLogoAndText } from '../../components/layout/BrandMark';
 import { toast } from '../../components/ui/use-toast';
 import { useSetting } from '../../features/settings/queries';
 import { Seo } from '../../lib/seo';
@@ -162,21 +163,12 @@ export function LogoPage() {
             Preview
           </h2>
           <div data-testid="brand-preview" className="mt-3 flex items-center gap-2 rounded-lg border px-4 py-3">
-            {showLogo && logo && (
-              <ResponsiveImage
-                src={logo}
-                alt=""
-                width={40}
-                height={40}
-                sizes="40px"
-                className="h-10 w-10 object-contain"
-              />
-            )}
-            {(showText || !showLogo || !logo) && (
-              <span className="text-xl font-extrabold tracking-tight">
-                <span className="text-blue-700">{first}</span> <span className="text-red-600">{rest}</span>
-              </span>
-            )}
+            <BrandLogoAndText
+              logo={showLogo ? logo : ''}
+              showText={showText || !showLogo || !logo}
+              first={first}
+              rest={rest}
+            />
           </div>
         </section>
       </div>

@@ -14,7 +14,28 @@ export function BrandMark() {
   const textShown = showText || !showLogo;
   return (
     <Link href="/" className="flex items-center gap-2 rounded" aria-label={`${site.name} home`}>
-      {showLogo && (
+      <BrandLogoAndText logo={showLogo ? logo : ''} showText={textShown} first={first} rest={rest} eager />
+    </Link>
+  );
+}
+
+/** The logo (when given) and the two-colour brand text: the header shows it, the logo screen previews it. */
+export function BrandLogoAndText({
+  logo,
+  showText,
+  first,
+  rest,
+  eager = false,
+}: {
+  logo: string;
+  showText: boolean;
+  first: string;
+  rest: string;
+  eager?: boolean;
+}) {
+  return (
+    <>
+      {logo && (
         // 40 CSS px tall: the browser picks the 80 or 160 px variant on a high-density phone.
         <ResponsiveImage
           src={logo}
@@ -22,15 +43,15 @@ export function BrandMark() {
           width={40}
           height={40}
           sizes="40px"
-          eager
+          eager={eager}
           className="h-10 w-10 object-contain"
         />
       )}
-      {textShown && (
+      {showText && (
         <span className="whitespace-nowrap text-xl font-extrabold tracking-tight">
           <span className="text-blue-700">{first}</span> <span className="text-red-600">{rest}</span>
         </span>
       )}
-    </Link>
+    </>
   );
 }
