@@ -209,7 +209,20 @@ wrk.body = '${JSON.stringify({
 `,
 );
 const enquiries = wrk(`${appUrl}/api/contact-submissions`, { connections: enquiryConnections, script: enquiryScript });
-const rssKiB = Number(fs.readFileSync(`/proc/${app.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
+// With WEB_CONCURRENCY the server is a primary and its workers: report each, since the limit is per process.
+const residentKiB = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
+const parentOf = (pid) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+const workerPids = fs
+  .readdirSync('/proc')
+  .filter((entry) => /^\d+$/.test(entry))
+  .filter((pid) => {
+    try {
+      return parentOf(pid) === app.pid;
+    } catch {
+      return false; // the process ended while we looked
+    }
+  });
+const memory = { primary: residentKiB(app.pid), workers: workerPids.map(residentKiB) };
 
 stopAll();
 fs.rmSync(workDir, { recursive: true, force: true });
@@ -245,4 +258,8 @@ console.log(
     `p50 ${number(enquiries.p50, 2)} ms, p99 ${number(enquiries.p99, 2)} ms` +
     (enquiries.failed ? `, ${enquiries.failed} refused or failed` : ''),
 );
-console.log(`server resident memory after the run: ${(rssKiB / 1024).toFixed(0)} MiB`);
+const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
+console.log(
+  `server resident memory after the run: primary ${mib(memory.primary)}` +
+    (memory.workers.length ? `, workers ${memory.workers.map(mib).join(', ')}` : ''),
+);
