@@ -22,21 +22,34 @@ export function isCleanText(text: string): boolean {
 
 const problem = (field: string) => badRequest(`${field} must not contain a NUL character or broken Unicode.`, field);
 
+interface Pending {
+  value: unknown;
+  key: string;
+  parent: Pending | undefined;
+}
+
+/** The dotted name of a value, built only for the one that fails (building it for every value would cost depth squared). */
+function fieldName(item: Pending): string {
+  const keys: string[] = [];
+  for (let at: Pending | undefined = item; at; at = at.parent) if (at.key) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * Throws a 400 naming the first field (or key) with unclean text anywhere in a value. A loop with
  * its own stack, not recursion: a deeply nested JSON body must not overflow the call stack.
  */
 export function checkCleanText(value: unknown, root: string): void {
-  const pending: { value: unknown; field: string }[] = [{ value, field: root }];
+  const pending: Pending[] = [{ value, key: root, parent: undefined }];
   while (pending.length > 0) {
-    const { value: current, field } = pending.pop()!;
+    const item = pending.pop()!;
+    const current = item.value;
     if (typeof current === 'string') {
-      if (!isCleanText(current)) throw problem(field || 'body');
+      if (!isCleanText(current)) throw problem(fieldName(item) || 'body');
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
-        const childField = field ? `${field}.${key}` : key;
-        if (!isCleanText(key)) throw problem(field || 'body');
-        pending.push({ value: child, field: childField });
+        if (!isCleanText(key)) throw problem(fieldName(item) || 'body');
+        pending.push({ value: child, key, parent: item });
       }
     }
   }
