@@ -170,3 +170,29 @@ describe('PageCache', () => {
     await app.close();
   });
 });
+
+describe('compression by address', () => {
+  // Repetitive but not trivial text, so brotli's qualities give different bytes.
+  const html = Array.from({ length: 3000 }, (_, index) => `<p class="c${index % 97}">line ${index * 7919}</p>`).join(
+    '',
+  );
+  const brotliAt = (quality: number) =>
+    zlib.brotliCompressSync(Buffer.from(html), {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+      },
+    });
+
+  it('gives a shared page the best brotli and a made-up address the quick one', async () => {
+    const cache = new PageCache({ ttlMs: 60_000 });
+    const render = async (): Promise<RenderedPage> => ({ status: 200, html });
+    const shared = await cache.page('/blog', { commonAddress: true, coding: 'br' }, render);
+    const madeUp = await cache.page('/blog?x=1', { commonAddress: false, coding: 'br' }, render);
+    expect(brotliAt(11)).not.toEqual(brotliAt(5));
+    expect(shared.bodies.br).toEqual(brotliAt(11));
+    expect(madeUp.bodies.br).toEqual(brotliAt(5));
+    expect(zlib.brotliDecompressSync(madeUp.bodies.br!).toString()).toBe(html);
+  });
+});

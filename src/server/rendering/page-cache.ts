@@ -66,7 +66,7 @@ export class PageCache {
     { commonAddress, coding }: { commonAddress: boolean; coding: Coding },
     render: () => Promise<RenderedPage>,
   ): Promise<PackedPage> {
-    if (this.ttlMs <= 0) return packPage(await render(), [coding]);
+    if (this.ttlMs <= 0) return packPage(await render(), [coding], { quick: true });
     const entry = this.common.get(key) ?? this.odd.get(key);
     const now = this.now();
     if (entry && now < entry.freshUntil) return entry.page;
@@ -82,10 +82,13 @@ export class PageCache {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const flight = render()
-      .then((rendered) => packPage(rendered, storedCodings))
-      .then((page) => {
-        if (generation === this.generation) this.store(key, page, commonAddress && page.status === 200);
-        return page;
+      .then((rendered) => {
+        // Only the pages people share get the slow, best compression; made-up addresses get quick.
+        const shared = commonAddress && rendered.status === 200;
+        return packPage(rendered, storedCodings, { quick: !shared }).then((page) => {
+          if (generation === this.generation) this.store(key, page, shared);
+          return page;
+        });
       })
       .finally(() => {
         if (this.flights.get(key) === flight) this.flights.delete(key);
