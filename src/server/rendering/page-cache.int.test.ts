@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsRepo } from '../features/settings/repo';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { contact } from '../../../tests/support/enquiry-payloads';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 
@@ -60,6 +61,14 @@ describe('page cache in the app', () => {
     expect((await get('/')).body).toContain('>Northstar</span>');
     // A failed write leaves the cache alone.
     expect((await subject.app.inject({ method: 'POST', url: '/api/nowhere' })).statusCode).toBe(404);
+    expect((await get('/')).body).toContain('>Northstar</span>');
+    // So does a parent's enquiry: it changes no page, and a busy form must not empty the cache.
+    const enquiry = await subject.app.inject({
+      method: 'POST',
+      url: '/api/contact-submissions',
+      payload: contact,
+    });
+    expect(enquiry.statusCode).toBe(201);
     expect((await get('/')).body).toContain('>Northstar</span>');
 
     const write = await subject.app.inject({

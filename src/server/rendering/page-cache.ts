@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { ByteLru } from './byte-lru';
 import { type Coding, type PackedPage, packPage, type RenderedPage, storedCodings } from './packed-page';
 
@@ -29,13 +28,14 @@ interface Entry {
  *   an expiry never makes a crowd of requests render at once;
  * - the cache is bounded by bytes; addresses with query strings and pages that are not 200 get
  *   an eighth of it, so a flood of made-up addresses cannot push the real pages out.
- * Any successful API write clears it, so staff see their change on the next page load.
+ * A staff write retires it through the shared content generation in the cache key (pages.ts), so
+ * staff see their change on the next page load in every process; public enquiries leave it alone.
  */
 export class PageCache {
   private readonly common: ByteLru<Entry>;
   private readonly odd: ByteLru<Entry>;
   private readonly flights = new Map<string, Promise<PackedPage>>();
-  /** Bumped by clear(): a render that started before a write must not store what it read. */
+  /** Bumped by clear(): a render that started before the clear must not store what it read. */
   private generation = 0;
   private readonly ttlMs: number;
   private readonly staleMs: number;
@@ -114,12 +114,5 @@ export class PageCache {
     this.flights.clear();
     this.common.clear();
     this.odd.clear();
-  }
-
-  /** Clears the cache after every successful change made through the API. */
-  clearOnWrites(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) this.clear();
-    });
   }
 }

@@ -39,7 +39,6 @@ export function registerPages(
     ttlMs: config.pageCacheMs,
     onRefreshError: (error) => app.log.error({ err: error }, 'a page could not be re-rendered'),
   });
-  cache.clearOnWrites(app);
   app.decorate('pageCache', cache);
 
   const renderPage = async (request: FastifyRequest, showAdminLink: boolean) => {
