@@ -27,6 +27,8 @@ export interface ContactSubmissionsTable {
   reviewed: ColumnType<string, string | undefined, string>;
   submitted_at: string;
   updated_at: string;
+  /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
+  deleted_at: string | null;
 }
 
 /** The hash of the generated admin key; one row (id 1). Unused while ADMIN_API_KEY is set. */
@@ -70,6 +72,8 @@ export interface ImagesTable {
   height: number;
   created_at: string;
   updated_at: string;
+  /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
+  deleted_at: string | null;
 }
 
 /** The stored bytes of an image: the full-size file and its WebP variants. */
@@ -103,6 +107,8 @@ export interface BlogPostsTable {
   /** Set on first publication and kept through later unpublishing (docs/product.md#blog-post-fields). */
   published_at: string | null;
   updated_at: string;
+  /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
+  deleted_at: string | null;
 }
 
 /** One row (id 1): bumped after every successful staff write (page caches key on it). */

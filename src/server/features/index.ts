@@ -1,4 +1,5 @@
 import type { FeaturePlugin } from '../context';
+import { binRoutes } from './bin/routes';
 import { blogRoutes } from './blog/routes';
 import { inboxRoutes } from './enquiries/inbox-routes';
 import { healthRoutes } from './health/routes';
@@ -16,4 +17,5 @@ export const features: readonly FeaturePlugin[] = [
   imagesRoutes,
   seoRoutes,
   blogRoutes,
+  binRoutes,
 ];

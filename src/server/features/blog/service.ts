@@ -133,8 +133,9 @@ export function createBlogService(repo: BlogRepo) {
       return toPost(row);
     },
 
+    /** Moves the post to the Bin (docs/decisions/0036-bin.md): off the site at once, restorable for 30 days. */
     async delete(id: number): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound(`There is no blog post with id ${id}.`);
+      if (!(await repo.bin(id))) throw notFound(`There is no blog post with id ${id}.`);
     },
   };
 }

@@ -82,12 +82,13 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
     },
   );
 
+  // Moves it to the Bin (docs/decisions/0036-bin.md); the answer is still the contract's 204.
   app.delete(
     '/api/contact-submissions/:id',
     { config: admin, schema: { params: submissionIdParams } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await repo.remove(id))) throw notFound(`There is no submission ${id}.`);
+      if (!(await repo.bin(id))) throw notFound(`There is no submission ${id}.`);
       return reply.code(204).send();
     },
   );

@@ -84,9 +84,12 @@ const columnOf = {
   reviewed: 'reviewed',
 } as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
 
+/** The one "not in the Bin" rule: every read and change outside the Bin sees only these rows. */
+const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => eb('deleted_at', 'is', null);
+
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
-    const conditions = [];
+    const conditions = [notBinned(eb)];
     if (filters.type) conditions.push(eb('submission_type', '=', filters.type));
     // Anything but 'true' counts as unreviewed (docs/product.md#enquiry: missing counts as unreviewed).
     if (filters.reviewed === 'true') conditions.push(eb('reviewed', '=', 'true'));
@@ -143,9 +146,43 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
         .updateTable('contact_submissions')
         .set({ ...update, updated_at: new Date().toISOString() })
         .where('id', '=', id)
+        .where(notBinned)
         .returningAll()
         .executeTakeFirst();
       return row ? toEnquiry(row) : undefined;
+    },
+
+    /** Moves an enquiry to the Bin; false when there is no such enquiry outside it. */
+    async bin(id: number, now: Date = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('contact_submissions')
+        .set({ deleted_at: now.toISOString() })
+        .where('id', '=', id)
+        .where(notBinned)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Takes an enquiry out of the Bin; false when it is not in the Bin. */
+    async restore(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('contact_submissions')
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The binned enquiries, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
+    binned({ before, id }: { before?: Date; id?: number } = {}) {
+      let query = db
+        .selectFrom('contact_submissions')
+        .select(['id', 'first_name', 'last_name', 'submission_type', 'submitted_at', 'deleted_at'])
+        .where('deleted_at', 'is not', null);
+      if (before) query = query.where('deleted_at', '<', before.toISOString());
+      if (id !== undefined) query = query.where('id', '=', id);
+      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
     },
 
     /** Deletes the enquiry and every copy of it (its notification e-mails) together. */
