@@ -46,6 +46,10 @@ describe('every admin route answers 401 without the right key', () => {
         'PUT /api/contact-submissions/:id',
         'DELETE /api/contact-submissions/:id',
         'GET /api/contact-submissions/export.csv',
+        'GET /api/admin/bin',
+        'POST /api/admin/bin/:kind/:id/restore',
+        'DELETE /api/admin/bin/:kind/:id',
+        'GET /api/admin/images/:id/usage',
       ]),
     );
   });

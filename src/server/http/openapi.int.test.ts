@@ -36,6 +36,8 @@ describe('GET /api/openapi.json', () => {
     const parameters = (path: string, method: string) =>
       (document.paths[path]?.[method]?.parameters ?? []).map(({ name, in: where }) => `${where}:${name}`);
     expect(parameters('/api/contact-submissions/{id}', 'delete')).toEqual(['path:id']);
+    expect(parameters('/api/admin/bin/{kind}/{id}/restore', 'post')).toEqual(['path:kind', 'path:id']);
+    expect(JSON.stringify(document.paths['/api/admin/bin/{kind}/{id}']?.['delete'])).toContain('"enquiry"');
     expect(parameters('/api/blog', 'get')).toEqual(['query:page', 'query:pageSize']);
     expect(parameters('/api/blog/search', 'get')).toEqual(expect.arrayContaining(['query:q', 'query:page']));
   });
