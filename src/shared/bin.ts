@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const binKinds = ['enquiry', 'post', 'image'] as const;
 export type BinKind = (typeof binKinds)[number];
 
+/** What staff call each kind, on the Bin screen and its messages. */
+export const binKindNames: Record<BinKind, string> = { enquiry: 'Enquiry', post: 'Blog post', image: 'Image' };
+
 /** One binned thing, as the Bin screen lists it. */
 export interface BinItem {
   kind: BinKind;

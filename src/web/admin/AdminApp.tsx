@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
+import { BinPage } from './bin/BinPage';
 import { ImagesPage } from './images/ImagesPage';
 import { InboxPage } from './inbox/InboxPage';
 import { LogoPage } from './logo/LogoPage';
@@ -28,6 +29,8 @@ export default function AdminApp() {
             </Suspense>
           ) : location === paths.adminImages ? (
             <ImagesPage />
+          ) : location === paths.adminBin ? (
+            <BinPage />
           ) : (
             <LogoPage />
           )}

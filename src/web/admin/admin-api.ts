@@ -1,3 +1,4 @@
+import type { BinKind, BinList, ImageUsage } from '../../shared/bin';
 import type { BlogPost } from '../../shared/blog';
 import type { BlogPostInput } from '../../shared/blog-schemas';
 import type { Enquiry, EnquiryCounts, EnquiryPage, EnquiryUpdate } from '../../shared/inbox-schemas';
@@ -109,6 +110,12 @@ export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
       update: (id: number, changes: { altText: string; category: ImageCategory }) =>
         json<ImageRecord>('PATCH', `/api/admin/images/${id}`, changes),
       remove: async (id: number) => void (await send('DELETE', `/api/admin/images/${id}`)),
+      usage: (id: number) => json<ImageUsage>('GET', `/api/admin/images/${id}/usage`),
+    },
+    bin: {
+      list: async () => (await json<BinList>('GET', '/api/admin/bin')).items,
+      restore: async (kind: BinKind, id: number) => void (await send('POST', `/api/admin/bin/${kind}/${id}/restore`)),
+      purge: async (kind: BinKind, id: number) => void (await send('DELETE', `/api/admin/bin/${kind}/${id}`)),
     },
     settings: {
       save: (key: SettingKey, value: string) => json<SettingValue>('POST', '/api/settings', { key, value }),

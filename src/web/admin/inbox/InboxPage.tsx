@@ -8,6 +8,7 @@ import {
   type EnquiryFilter,
   type EnquiryUpdate,
 } from '../../../shared/inbox-schemas';
+import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { toastFailure } from '../admin-api';
@@ -84,6 +85,7 @@ export function InboxPage() {
           <AdminLink href={paths.adminBlog}>Blog Management</AdminLink>
           <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
           <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
+          <AdminLink href={paths.adminBin}>Bin</AdminLink>
           <button
             type="button"
             onClick={() => logout()}
@@ -167,7 +169,7 @@ export function InboxPage() {
         title="Delete this submission?"
         description={
           deleting
-            ? `The enquiry from ${deleting.firstName} ${deleting.lastName} will be deleted. This action cannot be undone.`
+            ? `The enquiry from ${deleting.firstName} ${deleting.lastName} will be moved to the Bin. You can restore it from there for ${BIN_KEEP_DAYS} days.`
             : ''
         }
         confirmLabel="Delete"
