@@ -168,7 +168,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await signIn(page, KEY);
     await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this submission?' });
-    await expect(confirm).toContainText('This action cannot be undone.');
+    await expect(confirm).toContainText('will be moved to the Bin. You can restore it from there for 30 days.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(card(page, 'Oliver Khan')).toBeVisible();
 
