@@ -158,5 +158,6 @@ describe('personal data has one lifetime', () => {
       new RegExp(`keeps its copy of that e-mail for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
     );
     expect(html).toContain('every copy the website holds is deleted with it');
+    expect(html).toMatch(new RegExp(`goes to a bin for up to(?: |<!-- -->)*${BIN_KEEP_DAYS}(?:<!-- -->)* days`));
   });
 });
