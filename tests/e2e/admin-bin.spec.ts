@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test } from './fixtures';
+import { axeViolations, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { card, expect, KEY, signIn as signInAt } from './admin-session';
 import { resetEnquiries } from './enquiries-db';
@@ -103,6 +103,7 @@ test('staff delete an enquiry, a post and an image, then restore each from the B
   await expect(page.getByTestId('bin-item')).toHaveCount(3);
   await expect(binItem(page, 'Amelia Hart')).toContainText('Enquiry');
   await expect(binItem(page, 'Binned revision timetable')).toContainText(/Deleted .* · Deleted for good on /);
+  expect(await axeViolations(page)).toEqual([]);
 
   for (const label of ['Amelia Hart', 'Binned revision timetable', 'binned-photo.png']) {
     await binItem(page, label)
@@ -158,6 +159,7 @@ test('deleting an image that posts use names those posts in the confirmation fir
   const warning = confirm.getByRole('alert');
   await expect(warning).toContainText('Used in 2 blog posts:');
   await expect(warning.getByRole('listitem')).toHaveText(['Featured image user', 'Inline image user']);
+  expect(await axeViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect((await page.request.get(`${server.baseUrl}${image.path}`)).status()).toBe(200);
 });
