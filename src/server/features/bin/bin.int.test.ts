@@ -109,7 +109,9 @@ describe('the Bin', () => {
     expect((await get('/api/admin/blog')).json<BlogPost[]>().map((p) => p.id)).not.toContain(post.id);
     // Gone for editing too, and its slug stays taken while it can still come back.
     expect((await send('PUT', `/api/admin/blog/${post.id}`, postInput())).statusCode).toBe(404);
-    expect((await send('POST', '/api/admin/blog', postInput({ slug: post.slug }))).statusCode).toBe(409);
+    const clash = await send('POST', '/api/admin/blog', postInput({ slug: post.slug }));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ field: 'slug', error: expect.stringContaining('in the Bin') });
 
     const item = await inBin('post', post.id);
     expect(item).toMatchObject({ label: 'Binned study plan', detail: `/blog/${post.slug}` });

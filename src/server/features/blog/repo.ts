@@ -147,6 +147,16 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
+    async slugInBin(slug: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('blog_posts')
+        .select('id')
+        .where('slug', '=', slug)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async insert(values: BlogPostValues): Promise<BlogPostRow> {
       return db.insertInto('blog_posts').values(values).returningAll().executeTakeFirstOrThrow();
     },
