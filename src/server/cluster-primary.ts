@@ -4,6 +4,8 @@ import { startBackgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { serveSiteMetrics } from './metrics/cluster-metrics';
+import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
 
 /** Sent by a worker when it queued staff mail, so the primary's outbox worker sends it at once. */
@@ -27,6 +29,8 @@ export async function runPrimary(config: Config): Promise<void> {
     if (key) console.log(keyBanner(key, 'generated on first start'));
   }
   const background = startBackgroundWork(config, database, log);
+  // GET /metrics reaches a worker, which asks here for the whole site's numbers (decision 0027).
+  if (config.metricsToken) serveSiteMetrics(createProcessMetrics(database, 'primary'), log);
 
   let stopping = false;
   let announced = false;

@@ -40,7 +40,14 @@ async function serveRequests(
   const { buildApp } = await import('./app');
   let background: BackgroundWork | undefined;
   const wake = role === 'worker' ? () => process.send?.(mailWakeMessage) : () => background?.wakeMail();
-  const app = await buildApp({ config, database, clientDir, dev, mailWorker: { wake } });
+  const app = await buildApp({
+    config,
+    database,
+    clientDir,
+    dev,
+    mailWorker: { wake },
+    clusterWorker: role === 'worker',
+  });
   if (role === 'alone') background = startBackgroundWork(config, database, app.log);
 
   let stopping = false;
