@@ -85,6 +85,9 @@ test.describe('behind Caddy with HTTPS', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.etag).toBeTruthy();
     expect(page.headers.server).toBeUndefined();
+    // A client claiming plain HTTP does not talk the app out of HSTS: Caddy sets X-Forwarded-Proto itself.
+    const claimsHttp = await over('127.0.0.1', '/', { headers: { 'x-forwarded-proto': 'http' } });
+    expect(claimsHttp.headers['strict-transport-security']).toBe(hsts);
 
     const html = await over('127.0.0.1', '/why-us');
     expect(html.body).toContain(`<link rel="canonical" href="${siteUrl}/why-us"`);
