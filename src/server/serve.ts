@@ -6,6 +6,7 @@ import { mailWakeMessage, runPrimary } from './cluster-primary';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { untrustedProxyWarning } from './trust-proxy';
 
 /**
  * Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts
@@ -67,6 +68,8 @@ async function serveRequests(
 
   await app.listen({ port: config.port, host: config.host });
   if (role === 'alone') {
+    const proxyWarning = untrustedProxyWarning(config);
+    if (proxyWarning) app.log.warn(proxyWarning);
     app.log.info(
       `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
     );
