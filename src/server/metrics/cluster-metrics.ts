@@ -97,6 +97,7 @@ export function serveSiteMetrics(own: ProcessMetrics, log: ProcessLog): void {
     );
     const collected: MetricsJson[] = [];
     const allAnswered = new Promise<void>((resolve) => {
+      if (workers.length === 0) return resolve();
       const timer = setTimeout(resolve, collectTimeoutMs);
       collecting.set(id, (metrics) => {
         collected.push(metrics);
