@@ -48,13 +48,13 @@ export function registerAdminAuth(
   { maxFailures = 10, windowMs = 15 * 60_000, now }: AdminAuthOptions = {},
 ): void {
   const limiter = createFailureLimiter(database.db, { maxFailures, windowMs });
-  const sessions = createSessionStore(database.db, config.adminSession, now);
-  app.decorate('adminSessions', sessions);
-  app.decorateRequest('adminAuth', undefined);
   // ADMIN_API_KEY wins over a stored key; its hash is computed once.
   const configuredHash = config.adminApiKey ? hashKey(config.adminApiKey) : undefined;
   // The stored hash is read per request so a rotated key takes effect on every instance at once.
   const expectedKeyHash = async () => configuredHash ?? (await readStoredKeyHash(database.db));
+  const sessions = createSessionStore(database.db, config.adminSession, expectedKeyHash, now);
+  app.decorate('adminSessions', sessions);
+  app.decorateRequest('adminAuth', undefined);
   const publicOrigin = new URL(config.publicUrl).origin;
 
   const checkKey = async (request: FastifyRequest, reply: FastifyReply, provided: string) => {
@@ -77,7 +77,7 @@ export function registerAdminAuth(
    * stale cookie in a staff browser must not lock the office out): it is simply refused.
    */
   const checkSession = async (request: FastifyRequest, token: string) => {
-    const session = await sessions.resume(token, await expectedKeyHash());
+    const session = await sessions.resume(token);
     if (!session) throw new AppError(401, 'UNAUTHORIZED', SESSION_ENDED_MESSAGE);
     if (!readMethods.has(request.method)) {
       // Browsers send Origin on every cross-site write; one from elsewhere is refused outright.

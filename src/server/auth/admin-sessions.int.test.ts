@@ -94,9 +94,20 @@ describe('staff sessions', () => {
   it('lets the cookie do what the key does, and tells the screens its CSRF token', async () => {
     const { token, csrf } = await opened();
     expect((await list(token)).statusCode).toBe(200);
-    const current = await subject.app.inject({ url: '/api/admin/session', cookies: { admin_session: token } });
+    const current = await subject.app.inject({ url: '/api/session', cookies: { admin_session: token } });
     expect(current.statusCode).toBe(200);
-    expect(current.json()).toMatchObject({ csrfToken: csrf, idleMs: 30 * MINUTE });
+    expect(current.headers['cache-control']).toBe('no-store');
+    expect(current.json()).toMatchObject({ signedIn: true, csrfToken: csrf, idleMs: 30 * MINUTE });
+  });
+
+  it('answers a signed-out status (not an error) without a live session, and clears a dead cookie', async () => {
+    const none = await subject.app.inject({ url: '/api/session' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ signedIn: false });
+    expect(none.headers['set-cookie']).toBeUndefined();
+    const dead = await subject.app.inject({ url: '/api/session', cookies: { admin_session: 'A'.repeat(43) } });
+    expect(dead.json()).toEqual({ signedIn: false });
+    expect(dead.cookies.find(({ name }) => name === 'admin_session')?.value).toBe('');
   });
 
   it('refuses a state-changing call without the CSRF token, with a wrong one, or from another origin (403)', async () => {
@@ -227,6 +238,9 @@ describe('staff sessions', () => {
         expect(response.statusCode, `${method} ${cookie.slice(0, 60)}`).toBe(401);
         expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
       }
+      const status = await subject.app.inject({ url: '/api/session', headers: { cookie }, remoteAddress });
+      expect(status.statusCode, cookie.slice(0, 60)).toBe(200);
+      expect(status.json()).toEqual({ signedIn: false });
     }
     // Made-up tokens are no guesses worth counting: the office's address is not locked out.
     expect((await signIn()).statusCode).toBe(201);

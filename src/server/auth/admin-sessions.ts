@@ -44,6 +44,8 @@ export function csrfMatches(token: string, provided: string): boolean {
 export function createSessionStore(
   db: Kysely<DatabaseSchema>,
   limits: SessionLimits,
+  /** The admin key's hash now (read per call, so a rotation anywhere ends sessions everywhere). */
+  currentKeyHash: () => Promise<Buffer | undefined>,
   now: () => Date = () => new Date(),
 ) {
   // Writing last_seen_at on every call is needless: a fraction of the idle time is precise enough.
@@ -79,7 +81,7 @@ export function createSessionStore(
      * The live session the token names, its idle clock restarted; undefined when there is none
      * (never was, idle too long, too old, signed out, or opened with a key that has changed).
      */
-    async resume(token: string, currentKeyHash: Buffer | undefined): Promise<LiveSession | undefined> {
+    async resume(token: string): Promise<LiveSession | undefined> {
       if (!tokenPattern.test(token)) return undefined;
       const tokenHash = sha256Hex(token);
       const row = await db
@@ -89,12 +91,13 @@ export function createSessionStore(
         .executeTakeFirst();
       if (!row) return undefined;
       const at = now();
+      const keyHash = await currentKeyHash();
       const idleSince = at.getTime() - Date.parse(row.last_seen_at);
       const ended =
         Date.parse(row.expires_at) <= at.getTime() ||
         idleSince >= limits.idleMs ||
-        !currentKeyHash ||
-        row.key_fingerprint !== fingerprintOf(currentKeyHash);
+        !keyHash ||
+        row.key_fingerprint !== fingerprintOf(keyHash);
       if (ended) {
         await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
         return undefined;

@@ -1,4 +1,9 @@
-import { adminSessionPath, type AdminSessionInfo } from '../../shared/admin-session';
+import {
+  adminSessionPath,
+  type AdminSessionInfo,
+  type AdminSessionStatus,
+  sessionStatusPath,
+} from '../../shared/admin-session';
 import type { FeaturePlugin } from '../context';
 import { AppError } from '../errors';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
@@ -11,9 +16,10 @@ const infoOf = ({ csrfToken, idleMs, expiresAt }: AdminSessionInfo): AdminSessio
 });
 
 /**
- * Staff sessions (docs/product.md#admin-session). Every route here lives under /api/admin/, so the
+ * Staff sessions (docs/product.md#admin-session). Sign-in and sign-out live under /api/admin/, so the
  * admin hook has already checked the caller: sign-in with the key in `x-api-key` (wrong keys count
- * towards the failure limiter like any other), the rest with the session cookie (and CSRF token).
+ * towards the failure limiter like any other), sign-out with the session cookie and CSRF token.
+ * The status read is public and answers only about the caller's own cookie.
  */
 export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
   const sessions = app.adminSessions;
@@ -34,13 +40,14 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
   });
 
   // Whether this browser's session is alive (the admin screens ask on load), with its CSRF token.
-  app.get(adminSessionPath, async (request, reply) => {
+  // Not an admin route: it answers for the caller's own cookie only, and a signed-out answer is no error.
+  app.get(sessionStatusPath, async (request, reply): Promise<AdminSessionStatus> => {
     reply.header('cache-control', noStore);
-    const auth = request.adminAuth;
-    if (auth?.via !== 'session') {
-      throw new AppError(400, 'VALIDATION_FAILED', 'The key needs no session: send it with each call.', 'x-api-key');
-    }
-    return infoOf(auth.session);
+    const token = readSessionCookie(request);
+    const session = token === undefined ? undefined : await sessions.resume(token);
+    if (session) return { signedIn: true, ...infoOf(session) };
+    if (token !== undefined) clearSessionCookie(reply, config, request);
+    return { signedIn: false };
   });
 
   // Sign out: the session ends on the server, and the browser forgets the cookie.

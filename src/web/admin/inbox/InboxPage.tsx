@@ -11,7 +11,7 @@ import {
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { toastFailure } from '../admin-api';
-import { useAdminSession } from '../session';
+import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
@@ -29,7 +29,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function InboxPage() {
-  const { api, logout } = useAdminSession();
+  const api = useAdminApi();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
@@ -84,13 +84,6 @@ export function InboxPage() {
           <AdminLink href={paths.adminBlog}>Blog Management</AdminLink>
           <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
           <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
-          <button
-            type="button"
-            onClick={() => logout()}
-            className="rounded-md bg-slate-800 px-3 py-2 font-medium text-white hover:bg-slate-900"
-          >
-            Logout
-          </button>
         </nav>
       </div>
 
