@@ -309,6 +309,38 @@ describe('a changed key ends every session', () => {
       await after.close();
     }
   });
+
+  it('is shared by every instance on the database: opened on one, used and ended on another', async () => {
+    const instance = () =>
+      buildApp({
+        config: loadConfig({ DATA_DIR: subject.database.dataDir, ADMIN_API_KEY: KEY, LOG_LEVEL: 'silent' }),
+        database: subject.database,
+        logger: false,
+      });
+    const [one, two] = [await instance(), await instance()];
+    try {
+      const opened = await one.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        headers: { 'x-api-key': KEY },
+        remoteAddress: nextAddress(),
+      });
+      const token = sessionCookieOf(opened);
+      const { csrfToken } = opened.json() as { csrfToken: string };
+      expect((await list(two, token)).statusCode).toBe(200);
+      const out = await two.inject({
+        method: 'DELETE',
+        url: '/api/admin/session',
+        cookies: { admin_session: token },
+        headers: { 'x-csrf-token': csrfToken },
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await list(one, token)).json()).toEqual(ENDED);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
 });
 
 describe('the Secure attribute', () => {
