@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -82,6 +83,9 @@ export async function buildApp({
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
   registerMetrics(app, context, { clusterWorker });
+  // Parses the staff session cookie for the admin hook (unsigned: the value is a random token
+  // looked up by its hash, so a signature would add nothing).
+  await app.register(cookie);
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);
   await registerOpenApi(app);

@@ -154,4 +154,24 @@ test.describe('behind Caddy with HTTPS', () => {
     });
     expect(other.status).toBe(201);
   });
+
+  test('staff sessions through the proxy: a Secure cookie, and writes need the CSRF token and the site origin', async () => {
+    const signIn = await over('::1', '/api/admin/session', { method: 'POST', headers: { 'x-api-key': adminKey } });
+    expect(signIn.status).toBe(201);
+    const setCookie = [signIn.headers['set-cookie']].flat().join('\n');
+    expect(setCookie).toMatch(/^admin_session=[\w-]{43}; Path=\/api; HttpOnly; Secure; SameSite=Strict$/);
+    const cookie = setCookie.split(';')[0]!;
+    const { csrfToken } = JSON.parse(signIn.body) as { csrfToken: string };
+
+    expect((await over('::1', '/api/contact-submissions', { headers: { cookie } })).status).toBe(200);
+    const save = (headers: Record<string, string>) =>
+      over('::1', '/api/settings', {
+        method: 'POST',
+        headers: { cookie, ...headers },
+        body: { key: 'brand_text', value: 'Northstar Tutors' },
+      });
+    expect((await save({ origin: siteUrl })).status).toBe(403);
+    expect((await save({ origin: 'https://evil.example', 'x-csrf-token': csrfToken })).status).toBe(403);
+    expect((await save({ origin: siteUrl, 'x-csrf-token': csrfToken })).status).toBe(200);
+  });
 });

@@ -130,6 +130,16 @@ export interface RateLimitCountersTable {
   reset_at: string;
 }
 
+/** Staff sessions; only the token's hash is stored (docs/decisions/0030-admin-sessions.md). */
+export interface AdminSessionsTable {
+  token_hash: string;
+  /** Hex SHA-256 of the admin key's hash at sign-in: a changed key ends the session. */
+  key_fingerprint: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -141,4 +151,5 @@ export interface DatabaseSchema {
   content_generation: ContentGenerationTable;
   scheduled_jobs: ScheduledJobsTable;
   rate_limit_counters: RateLimitCountersTable;
+  admin_sessions: AdminSessionsTable;
 }

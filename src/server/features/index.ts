@@ -1,4 +1,5 @@
 import type { FeaturePlugin } from '../context';
+import { adminSessionRoutes } from '../auth/session-routes';
 import { binRoutes } from './bin/routes';
 import { blogRoutes } from './blog/routes';
 import { inboxRoutes } from './enquiries/inbox-routes';
@@ -11,6 +12,7 @@ import { enquiryFormRoutes } from './enquiries/routes';
 /** Every API feature, registered in this order before the page renderer. */
 export const features: readonly FeaturePlugin[] = [
   healthRoutes,
+  adminSessionRoutes,
   settingsRoutes,
   enquiryFormRoutes,
   inboxRoutes,

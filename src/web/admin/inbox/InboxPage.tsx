@@ -12,7 +12,7 @@ import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { toastFailure } from '../admin-api';
-import { useAdminSession } from '../session';
+import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
@@ -30,7 +30,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function InboxPage() {
-  const { api, logout } = useAdminSession();
+  const api = useAdminApi();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
@@ -86,13 +86,6 @@ export function InboxPage() {
           <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
           <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
           <AdminLink href={paths.adminBin}>Bin</AdminLink>
-          <button
-            type="button"
-            onClick={() => logout()}
-            className="rounded-md bg-slate-800 px-3 py-2 font-medium text-white hover:bg-slate-900"
-          >
-            Logout
-          </button>
         </nav>
       </div>
 
