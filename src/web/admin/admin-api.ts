@@ -1,6 +1,14 @@
 import type { BlogPost } from '../../shared/blog';
 import type { BlogPostInput } from '../../shared/blog-schemas';
-import type { Enquiry, EnquiryCounts, EnquiryPage, EnquiryUpdate } from '../../shared/inbox-schemas';
+import type {
+  Enquiry,
+  EnquiryCounts,
+  EnquiryPage,
+  EnquiryUpdate,
+  MailStatus,
+  StaffNote,
+  StaffNoteInput,
+} from '../../shared/inbox-schemas';
 import type { ImageCategory, ImageRecord } from '../../shared/images';
 import type { SettingKey, SettingValue } from '../../shared/settings';
 import { toast } from '../components/ui/use-toast';
@@ -90,6 +98,8 @@ export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
       counts: (q: string) => json<EnquiryCounts>('GET', `${submissions}/counts${search({ q })}`),
       update: (id: number, changes: EnquiryUpdate) => json<Enquiry>('PUT', `${submissions}/${id}`, changes),
       remove: async (id: number) => void (await send('DELETE', `${submissions}/${id}`)),
+      addNote: (id: number, note: StaffNoteInput) => json<StaffNote>('POST', `${submissions}/${id}/notes`, note),
+      retryNotification: (id: number) => json<MailStatus>('POST', `${submissions}/${id}/notification/retry`),
       /** The CSV needs the key header, so it is fetched and handed to the browser as a download. */
       downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed'>) =>
         saveDownload(await send('GET', `${submissions}/export.csv${search({ ...query })}`), 'submissions.csv'),

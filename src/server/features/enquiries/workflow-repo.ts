@@ -116,13 +116,13 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
 
     /**
      * Puts the enquiry's undelivered staff notification back in the queue, due now, with a fresh
-     * set of retries. A delivered one is left alone, so asking twice changes nothing more.
+     * set of retries: it reads as queued until the next attempt says otherwise. A delivered one is left alone, so asking twice changes nothing more.
      * Undefined when the enquiry has no notification (mail off, or forgotten after delivery).
      */
     async retryNotification(submissionId: number, now = new Date()): Promise<MailStatus | undefined> {
       await db
         .updateTable('email_outbox')
-        .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString() })
+        .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: now.toISOString() })
         .where('submission_id', '=', submissionId)
         .where('kind', '=', 'staff-notification')
         .where('status', '<>', 'sent')

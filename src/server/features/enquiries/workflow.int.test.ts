@@ -187,13 +187,13 @@ describe("staff's work on an enquiry: notes and the notification's delivery", ()
       const first = await retry(made.id);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({
-        state: 'retrying',
+        state: 'queued',
         attempts: 0,
-        lastError: '550 mailbox unavailable',
+        lastError: null,
         sentAt: null,
       });
       const row = await db().selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
       expect(row.next_attempt_at >= before).toBe(true);
 
       const second = await retry(made.id);
