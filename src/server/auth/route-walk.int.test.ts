@@ -46,6 +46,10 @@ describe('every admin route answers 401 without the right key', () => {
         'PUT /api/contact-submissions/:id',
         'DELETE /api/contact-submissions/:id',
         'GET /api/contact-submissions/export.csv',
+        'GET /api/contact-submissions/:id/notes',
+        'POST /api/contact-submissions/:id/notes',
+        'GET /api/contact-submissions/:id/notification',
+        'POST /api/contact-submissions/:id/notification/retry',
       ]),
     );
   });
