@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { test } from './fixtures';
+import { axeViolations, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { card, expect, KEY, seed, signIn as signInAt } from './admin-session';
 import { resetEnquiries, reviewedOf, withDatabase } from './enquiries-db';
@@ -119,7 +119,7 @@ test.describe('working through enquiries in the inbox', () => {
   test('staff add a note; it shows with its time, apart from what the parent wrote', async ({ page }) => {
     await signIn(page);
     const amelia = card(page, 'Amelia Hart');
-    const notes = amelia.getByRole('region', { name: 'Staff notes' });
+    const notes = amelia.getByRole('group', { name: 'Staff notes' });
     await expect(notes.getByText('No notes yet.')).toBeVisible();
     await notes.getByRole('button', { name: 'Add note' }).click();
     await expect(notes.getByText('Please write a note')).toBeVisible();
@@ -131,7 +131,7 @@ test.describe('working through enquiries in the inbox', () => {
     await expect(notes.locator('time')).toHaveCount(1);
     await expect(notes.getByLabel('Add a note')).toHaveValue('');
     // The parent's own words stay where they were, under their own heading.
-    await expect(amelia.getByRole('heading', { name: "Parent's notes" })).toBeVisible();
+    await expect(amelia.getByText("Parent's notes", { exact: true })).toBeVisible();
     await expect(amelia.getByText('Needs help with algebra.')).toBeVisible();
 
     await page.reload();
@@ -144,6 +144,8 @@ test.describe('working through enquiries in the inbox', () => {
     const george = card(page, 'George Walker');
     await expect(george.getByText('Staff e-mail: Failed')).toBeVisible();
     await expect(george.getByText('Last error: 550 mailbox full')).toBeVisible();
+    // Cards with every new part (toggle, notes panel, failing e-mail) stay accessible.
+    expect(await axeViolations(page)).toEqual([]);
 
     await george.getByRole('button', { name: 'Retry e-mail' }).click();
     await expect(page.getByText('The staff e-mail will be sent again now.').first()).toBeVisible();

@@ -56,9 +56,9 @@ export function EnquiryCard({
       </dl>
       {body && (
         <div className="mt-3">
-          <h4 className="text-sm font-semibold text-slate-700">
+          <p className="text-sm font-semibold text-slate-700">
             {s.submissionType === 'assessment' ? "Parent's notes" : "Parent's message"}
-          </h4>
+          </p>
           <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{body}</p>
         </div>
       )}

@@ -17,10 +17,11 @@ export function StaffNotes({
   const form = useAdminForm(staffNoteInputSchema, { text: '' });
   const headingId = `staff-notes-${submissionId}`;
   return (
-    <section aria-labelledby={headingId} className="mt-4 rounded-md border border-sky-200 bg-sky-50 p-3">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+    // A named group, not a heading or landmark: every card has one, and the card's only heading is the name.
+    <div role="group" aria-labelledby={headingId} className="mt-4 rounded-md border border-sky-200 bg-sky-50 p-3">
+      <p id={headingId} className="text-sm font-semibold text-slate-900">
         Staff notes
-      </h4>
+      </p>
       {notes.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">No notes yet.</p>
       ) : (
@@ -50,6 +51,6 @@ export function StaffNotes({
           {adding ? 'Adding...' : 'Add note'}
         </button>
       </AdminForm>
-    </section>
+    </div>
   );
 }
