@@ -121,7 +121,7 @@ describe('personal data has one lifetime', () => {
   it('the privacy page says how long the e-mail copy is kept', async () => {
     const html = (await subject.app.inject('/privacy')).body;
     expect(html).toMatch(
-      new RegExp(`keeps its copy of that e-mail for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
+      new RegExp(`keeps its copy of each of these e-mails for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
     );
     expect(html).toContain('every copy the website holds is deleted with it');
   });
