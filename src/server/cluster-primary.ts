@@ -4,7 +4,10 @@ import { startBackgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { serveSiteMetrics } from './metrics/cluster-metrics';
+import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
+import { untrustedProxyWarning } from './trust-proxy';
 
 /** Sent by a worker when it queued staff mail, so the primary's outbox worker sends it at once. */
 export const mailWakeMessage = { type: 'mail-wake' } as const;
@@ -27,6 +30,10 @@ export async function runPrimary(config: Config): Promise<void> {
     if (key) console.log(keyBanner(key, 'generated on first start'));
   }
   const background = startBackgroundWork(config, database, log);
+  const proxyWarning = untrustedProxyWarning(config);
+  if (proxyWarning) log.warn(proxyWarning);
+  // GET /metrics reaches a worker, which asks here for the whole site's numbers (decision 0027).
+  if (config.metricsToken) serveSiteMetrics(createProcessMetrics(database, 'primary'), log);
 
   let stopping = false;
   let announced = false;
