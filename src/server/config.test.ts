@@ -105,7 +105,15 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://127.0.0.1:2525',
       notifyEmail: 'staff@example.test',
       from: 'staff@example.test',
+      confirmParents: true,
     });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'a@example.test', PARENT_CONFIRMATION: 'off' }).mail
+        ?.confirmParents,
+    ).toBe(false);
+    expect(() =>
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'a@example.test', PARENT_CONFIRMATION: 'yes' }),
+    ).toThrow(/PARENT_CONFIRMATION/);
     expect(
       loadConfig({
         SMTP_URL: 'smtps://mail.example.test',

@@ -53,6 +53,8 @@ const environmentSchema = z
       .optional(),
     NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    /** With mail on, parents get a short confirmation of their enquiry (decision 0032). */
+    PARENT_CONFIRMATION: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
     /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
     ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     IMAGE_MAX_BYTES: z.coerce
@@ -96,7 +98,12 @@ const environmentSchema = z
     /** Staff notification e-mail; undefined means notifications are off. */
     mail:
       env.SMTP_URL && env.NOTIFY_EMAIL
-        ? { smtpUrl: env.SMTP_URL, notifyEmail: env.NOTIFY_EMAIL, from: env.MAIL_FROM ?? env.NOTIFY_EMAIL }
+        ? {
+            smtpUrl: env.SMTP_URL,
+            notifyEmail: env.NOTIFY_EMAIL,
+            from: env.MAIL_FROM ?? env.NOTIFY_EMAIL,
+            confirmParents: env.PARENT_CONFIRMATION === 'on',
+          }
         : undefined,
     enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: env.IMAGE_MAX_BYTES,

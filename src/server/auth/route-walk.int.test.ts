@@ -50,6 +50,10 @@ describe('every admin route answers 401 without the right key or a live session'
         'POST /api/admin/bin/:kind/:id/restore',
         'DELETE /api/admin/bin/:kind/:id',
         'GET /api/admin/images/:id/usage',
+        'GET /api/contact-submissions/:id/notes',
+        'POST /api/contact-submissions/:id/notes',
+        'GET /api/contact-submissions/:id/notification',
+        'POST /api/contact-submissions/:id/notification/retry',
       ]),
     );
   });

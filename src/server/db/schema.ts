@@ -54,6 +54,17 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** What the mail is (outboxKinds in mail/outbox.ts); the inbox shows the staff notification's status. */
+  kind: ColumnType<string, string | undefined, string>;
+}
+
+/** What staff write about an enquiry; deleted with it (decision 0018). */
+export interface StaffNotesTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** Plain text, as staff typed it (trimmed, control characters removed). */
+  body: string;
+  created_at: string;
 }
 
 export interface ImagesTable {
@@ -152,4 +163,5 @@ export interface DatabaseSchema {
   scheduled_jobs: ScheduledJobsTable;
   rate_limit_counters: RateLimitCountersTable;
   admin_sessions: AdminSessionsTable;
+  staff_notes: StaffNotesTable;
 }

@@ -8,6 +8,7 @@ import { seoRoutes } from './seo/routes';
 import { imagesRoutes } from './images/routes';
 import { settingsRoutes } from './settings/routes';
 import { enquiryFormRoutes } from './enquiries/routes';
+import { workflowRoutes } from './enquiries/workflow-routes';
 
 /** Every API feature, registered in this order before the page renderer. */
 export const features: readonly FeaturePlugin[] = [
@@ -16,6 +17,7 @@ export const features: readonly FeaturePlugin[] = [
   settingsRoutes,
   enquiryFormRoutes,
   inboxRoutes,
+  workflowRoutes,
   imagesRoutes,
   seoRoutes,
   blogRoutes,

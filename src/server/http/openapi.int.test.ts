@@ -33,6 +33,7 @@ describe('GET /api/openapi.json', () => {
     expect(body('/api/assessments', 'post')).toContain('"firstName"');
     expect(body('/api/admin/blog', 'post')).toContain('"excerpt"');
     expect(body('/api/contact-submissions/{id}', 'put')).toContain('"reviewed"');
+    expect(body('/api/contact-submissions/{id}/notes', 'post')).toContain('"text"');
     const parameters = (path: string, method: string) =>
       (document.paths[path]?.[method]?.parameters ?? []).map(({ name, in: where }) => `${where}:${name}`);
     expect(parameters('/api/contact-submissions/{id}', 'delete')).toEqual(['path:id']);

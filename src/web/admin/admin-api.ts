@@ -1,7 +1,15 @@
 import type { BinKind, BinList, ImageUsage } from '../../shared/bin';
 import type { BlogPost } from '../../shared/blog';
 import type { BlogPostInput } from '../../shared/blog-schemas';
-import type { Enquiry, EnquiryCounts, EnquiryPage, EnquiryUpdate } from '../../shared/inbox-schemas';
+import type {
+  Enquiry,
+  EnquiryCounts,
+  EnquiryPage,
+  EnquiryUpdate,
+  MailStatus,
+  StaffNote,
+  StaffNoteInput,
+} from '../../shared/inbox-schemas';
 import type { ImageCategory, ImageRecord } from '../../shared/images';
 import type { SettingKey, SettingValue } from '../../shared/settings';
 import { type AdminSessionStatus, csrfHeader, sessionStatusPath } from '../../shared/admin-session';
@@ -111,6 +119,8 @@ export function createAdminApi(
       counts: (q: string) => json<EnquiryCounts>('GET', `${submissions}/counts${search({ q })}`),
       update: (id: number, changes: EnquiryUpdate) => json<Enquiry>('PUT', `${submissions}/${id}`, changes),
       remove: async (id: number) => void (await send('DELETE', `${submissions}/${id}`)),
+      addNote: (id: number, note: StaffNoteInput) => json<StaffNote>('POST', `${submissions}/${id}/notes`, note),
+      retryNotification: (id: number) => json<MailStatus>('POST', `${submissions}/${id}/notification/retry`),
       /** Fetched (with the session) and handed to the browser as a download under the server's name. */
       downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed'>) =>
         saveDownload(await send('GET', `${submissions}/export.csv${search({ ...query })}`), 'submissions.csv'),

@@ -68,7 +68,8 @@ export function PrivacyPage() {
           under our customer terms instead.
         </p>
         <p data-testid="mail-retention-statement">
-          Each new enquiry is also e-mailed to our office. The website keeps its copy of that e-mail for{' '}
+          Each new enquiry is also e-mailed to our office, and we may e-mail you a short confirmation that it arrived
+          (it repeats nothing you wrote). The website keeps its copy of each of these e-mails for{' '}
           {`${SENT_MAIL_KEEP_DAYS}`} days after it is delivered. When an enquiry is deleted, whether on your request or
           automatically, every copy the website holds is deleted with it, including any e-mail not yet sent.
         </p>

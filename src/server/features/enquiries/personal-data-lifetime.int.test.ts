@@ -50,7 +50,16 @@ describe('personal data has one lifetime', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    return response.json<{ id: number }>().id;
+    const id = response.json<{ id: number }>().id;
+    // Staff's notes often repeat what the parent said: they are personal data too.
+    const note = await subject.app.inject({
+      method: 'POST',
+      url: `/api/contact-submissions/${id}/notes`,
+      headers: { 'x-api-key': KEY },
+      payload: { text: `Staff note about ${marker}: rang 07700 900456` },
+    });
+    expect(note.statusCode).toBe(201);
+    return id;
   }
 
   const forgotten = async (marker: string) => {
@@ -58,9 +67,12 @@ describe('personal data has one lifetime', () => {
     for (const text of [marker, `${marker.toLowerCase()}@example.com`]) expect(left).not.toContain(text);
   };
 
-  it('staff deleting an enquiry bins it (restorable, so kept); deleting it for good deletes every copy', async () => {
+  it("staff deleting an enquiry bins it (restorable, so kept); deleting it for good deletes its e-mails (staff's and the parent's) and staff's notes too", async () => {
     const id = await enquire('Zq81staff');
-    expect(await everything()).toContain('Private message Zq81staff');
+    const stored = await everything();
+    expect(stored).toContain('Private message Zq81staff');
+    expect(stored).toContain('Staff note about Zq81staff');
+    expect(stored).toContain('"recipient":"zq81staff@example.com"');
     const deleted = await subject.app.inject({
       method: 'DELETE',
       url: `/api/contact-submissions/${id}`,
@@ -116,15 +128,19 @@ describe('personal data has one lifetime', () => {
     await forgotten('Zq85binnedexpired');
   });
 
-  it('the retention job deletes an expired enquiry with its notification e-mail', async () => {
+  it('the retention job deletes an expired enquiry with its e-mails and notes, and keeps the others', async () => {
     const id = await enquire('Zq82expired');
+    await enquire('Zq82current');
     await db()
       .updateTable('contact_submissions')
       .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
       .where('id', '=', id)
       .execute();
     expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
-    expect(await everything()).not.toContain('Zq82expired');
+    const left = await everything();
+    expect(left).not.toContain('Zq82expired');
+    expect(left.toLowerCase()).not.toContain('zq82expired');
+    expect(left).toContain('Staff note about Zq82current');
   });
 
   it(`forgets delivered e-mails ${SENT_MAIL_KEEP_DAYS} days after they were sent, not before`, async () => {
@@ -145,7 +161,8 @@ describe('personal data has one lifetime', () => {
       .where('submission_id', '=', fresh)
       .execute();
 
-    expect(await purgeSentMail(db(), now)).toBe(1);
+    // Two mails each: the staff notification and the parent's confirmation.
+    expect(await purgeSentMail(db(), now)).toBe(2);
     const outbox = await db().selectFrom('email_outbox').select('submission_id').execute();
     const kept = outbox.map((row) => row.submission_id);
     expect(kept).not.toContain(old);
@@ -155,7 +172,7 @@ describe('personal data has one lifetime', () => {
   it('the privacy page says how long the e-mail copy is kept', async () => {
     const html = (await subject.app.inject('/privacy')).body;
     expect(html).toMatch(
-      new RegExp(`keeps its copy of that e-mail for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
+      new RegExp(`keeps its copy of each of these e-mails for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
     );
     expect(html).toContain('every copy the website holds is deleted with it');
     expect(html).toMatch(new RegExp(`goes to a bin for up to(?: |<!-- -->)*${BIN_KEEP_DAYS}(?:<!-- -->)* days`));

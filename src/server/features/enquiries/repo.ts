@@ -185,16 +185,18 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
       return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
     },
 
-    /** Deletes the enquiry and every copy of it (its notification e-mails) together. */
+    /** Deletes the enquiry and everything kept about it (its e-mails, staff's notes) together. */
     async remove(id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('email_outbox').where('submission_id', '=', id).execute();
         const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst();
+        // After the enquiry's row: a note being added meanwhile waits for that row (workflow-repo addNote).
+        await trx.deleteFrom('staff_notes').where('submission_id', '=', id).execute();
         return Number(result.numDeletedRows) > 0;
       });
     },
 
-    /** Retention: deletes what was submitted before the cutoff, with its e-mails; answers how many went. */
+    /** Retention: deletes what was submitted before the cutoff, with its e-mails and notes; answers how many went. */
     async removeSubmittedBefore(cutoff: Date): Promise<number> {
       const expired = (trx: Kysely<DatabaseSchema>) =>
         trx.selectFrom('contact_submissions').select('id').where('submitted_at', '<', cutoff.toISOString());
@@ -204,6 +206,19 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
           .deleteFrom('contact_submissions')
           .where('submitted_at', '<', cutoff.toISOString())
           .executeTakeFirst();
+        // Notes whose enquiry is gone, after it went (see remove).
+        await trx
+          .deleteFrom('staff_notes')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('contact_submissions')
+                  .select('id')
+                  .whereRef('contact_submissions.id', '=', 'staff_notes.submission_id'),
+              ),
+            ),
+          )
+          .execute();
         return Number(result.numDeletedRows);
       });
     },

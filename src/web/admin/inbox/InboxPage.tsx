@@ -18,6 +18,7 @@ import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
+import { useEnquiryWorkflow } from './use-enquiry-workflow';
 
 /** Waits until typing pauses, so a search is one request, not one per key press. */
 function useDebounced(value: string, delayMs: number): string {
@@ -41,8 +42,10 @@ export function InboxPage() {
 
   useEffect(() => setPage(1), [filter, q]);
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
+  const listKey = ['admin', 'submissions', query];
+  const workflow = useEnquiryWorkflow(listKey);
   const list = useQuery({
-    queryKey: ['admin', 'submissions', query],
+    queryKey: listKey,
     queryFn: () => api.submissions.list(query),
     placeholderData: keepPreviousData,
   });
@@ -140,6 +143,14 @@ export function InboxPage() {
                   submission={submission}
                   onEdit={() => setEditing(submission)}
                   onDelete={() => setDeleting(submission)}
+                  actions={{
+                    onReviewedChange: (reviewed) => workflow.setReviewed.mutate({ id: submission.id, reviewed }),
+                    onAddNote: (text, added) =>
+                      workflow.addNote.mutate({ id: submission.id, note: { text } }, { onSuccess: added }),
+                    addingNote: workflow.addNote.isPending && workflow.addNote.variables?.id === submission.id,
+                    onRetryMail: () => workflow.retryMail.mutate(submission.id),
+                    retryingMail: workflow.retryMail.isPending && workflow.retryMail.variables === submission.id,
+                  }}
                 />
               ))}
             </ul>
