@@ -20,6 +20,7 @@ const stylesheet = parseStylesheet(
     '@media (hover:hover){.hover\\:bg-blue:hover{background:blue}}',
     '.focus\\:ring:focus,.focus-visible\\:ring:focus-visible,.active\\:ring:active{--tw-ring:1}',
     '.disabled\\:opacity-70:disabled{opacity:.7}',
+    '::backdrop{--tw-shadow:0 0 #0000}',
     '.\\[\\&_svg\\]\\:size-4 svg{width:1rem}',
     '.a,.b{content:"{;}"}',
     '.space-y-2>:not(:last-child){margin-bottom:1rem}',
@@ -83,6 +84,8 @@ describe('criticalCss', () => {
     expect(css).not.toContain('group-focus-within');
     expect(css).not.toContain('hover:hover');
     expect(css).not.toContain('--tw-ring');
+    // Only an open dialog has a ::backdrop.
+    expect(css).not.toContain('::backdrop');
     // Disabled is how a control is drawn, not something the visitor does.
     expect(css).toContain('.disabled\\:opacity-70:disabled{');
   });

@@ -68,9 +68,10 @@ const unescapeCss = (name: string) =>
 
 /**
  * States a page cannot be in at its first paint: nothing is hovered, focused or pressed before
- * the visitor acts, and by then the whole stylesheet is usually there (decision 0028).
+ * the visitor acts, and nothing is in the top layer (a dialog's ::backdrop) before they open it;
+ * by then the whole stylesheet is usually there (decision 0028).
  */
-const interactionState = /:(?:hover|focus|focus-visible|focus-within|active)(?![\w-])/;
+const interactionState = /:(?:hover|focus|focus-visible|focus-within|active)(?![\w-])|::backdrop/;
 
 /** What one selector needs on the page: class names, and element names (`code`, `table`). */
 interface Needs {
