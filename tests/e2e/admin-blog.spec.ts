@@ -173,7 +173,7 @@ test.describe('admin blog management', () => {
     // Delete, after the browser confirmation.
     page.once('dialog', async (confirm) => {
       expect(confirm.message()).toBe(
-        `Are you sure you want to delete "Editor post ${run}"? This action cannot be undone.`,
+        `Are you sure you want to delete "Editor post ${run}"? It will be moved to the Bin. You can restore it from there for 30 days.`,
       );
       await confirm.accept();
     });
