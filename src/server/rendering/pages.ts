@@ -6,6 +6,7 @@ import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { pageAddress } from './page-address';
 import { PageCache } from './page-cache';
+import type { PublicationBoundary } from '../features/blog/publication-boundary';
 import { pageCacheStats } from './page-cache-stats';
 import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
@@ -32,7 +33,7 @@ export function registerPages(
   config: Config,
   api: SiteApi,
   assets: ClientAssets,
-  render: RenderPage = renderFromBuild,
+  { render = renderFromBuild, publicationBoundary }: { render?: RenderPage; publicationBoundary: PublicationBoundary },
 ) {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   const cache = new PageCache({
@@ -41,10 +42,10 @@ export function registerPages(
   });
   app.decorate('pageCache', cache);
 
-  const renderPage = async (request: FastifyRequest, showAdminLink: boolean) => {
+  const renderPage = async (url: string, showAdminLink: boolean, siteApi: SiteApi = api) => {
     const rendered = await render({
-      url: request.url,
-      api,
+      url,
+      api: siteApi,
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -66,18 +67,27 @@ export function registerPages(
     const showAdminLink = showsAdminLink(request, config);
     const address = pageAddress(request.url);
     // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
-    const cacheKey = `${request.contentGeneration ?? 0}|${showAdminLink}|${address.key}`;
+    // The next scheduled publication too: once it passes, pages rendered before it are not served again.
+    const generation = request.contentGeneration ?? 0;
+    const cacheKey = `${generation}|${await publicationBoundary(generation)}|${showAdminLink}|${address.key}`;
     const coding = chooseCoding(request.headers['accept-encoding']);
     let rendered = false;
     const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () => {
       rendered = true;
-      return renderPage(request, showAdminLink);
+      return renderPage(request.url, showAdminLink);
     });
     // A request that waited for another's render, or got a stale copy, counts as a hit.
     pageCacheStats.record(!rendered);
     return sendPage(request, reply, page, coding);
   });
+
+  /** A page as the public would see it, but from other data (a post's preview): never cached. */
+  return {
+    renderUncached: (url: string, siteApi: SiteApi) => renderPage(url, false, siteApi),
+  };
 }
+
+export type PageRenderer = ReturnType<typeof registerPages>;
 
 declare module 'fastify' {
   interface FastifyInstance {

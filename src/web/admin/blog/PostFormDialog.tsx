@@ -7,6 +7,7 @@ import {
   blogPostFormDefaults,
   blogPostInputSchema,
 } from '../../../shared/blog-schemas';
+import { utcToLondonLocal } from '../../../shared/london-time';
 import { Dialog } from '../ui/Dialog';
 import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
 import { FeaturedImageField } from './FeaturedImageField';
@@ -28,6 +29,7 @@ export function valuesFromPost(post: BlogPost): FormValues {
     tags: post.tags ?? '',
     metaTitle: post.metaTitle ?? '',
     metaDescription: post.metaDescription ?? '',
+    publishedAt: post.publishedAt ? utcToLondonLocal(post.publishedAt) : '',
   };
 }
 
