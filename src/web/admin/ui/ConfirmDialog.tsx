@@ -6,6 +6,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel,
   pending,
   onConfirm,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  cancelLabel?: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
@@ -29,7 +31,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-slate-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <button
               type="button"
