@@ -42,7 +42,10 @@ export function registerPages(
   });
   app.decorate('pageCache', cache);
 
-  const renderPage = async (url: string, showAdminLink: boolean, siteApi: SiteApi = api) => {
+  // A preview is shown where scripts never run (a sandboxed frame), so its document names none.
+  const scriptFree: ClientAssets = { ...assets, scripts: [], preloads: [], pagePreloads: () => [] };
+
+  const renderPage = async (url: string, showAdminLink: boolean, siteApi: SiteApi = api, pageAssets = assets) => {
     const rendered = await render({
       url,
       api: siteApi,
@@ -53,7 +56,7 @@ export function registerPages(
         retentionMonths: config.retentionMonths,
       },
     });
-    return { status: rendered.status, html: documentHtml(rendered, assets, config.publicUrl) };
+    return { status: rendered.status, html: documentHtml(rendered, pageAssets, config.publicUrl) };
   };
 
   // Pages are compressed once, in the cache (page-cache.ts), never per response.
@@ -81,9 +84,13 @@ export function registerPages(
     return sendPage(request, reply, page, coding);
   });
 
-  /** A page as the public would see it, but from other data (a post's preview): never cached. */
+  /** A page as the public would see it, but from other data (a post's preview): never cached, no scripts. */
   return {
-    renderUncached: (url: string, siteApi: SiteApi) => renderPage(url, false, siteApi),
+    renderUncached: async (url: string, siteApi: SiteApi) => {
+      const page = await renderPage(url, false, siteApi, scriptFree);
+      // Not even data blocks (page state, JSON-LD): nothing reads them there, and a sandbox reports each.
+      return { ...page, html: page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, '') };
+    },
   };
 }
 

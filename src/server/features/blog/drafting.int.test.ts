@@ -56,6 +56,9 @@ describe('drafting without fear', () => {
       expect(preview.headers['cache-control']).toBe('no-store');
       expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(preview.body).toContain('<!doctype html>');
+      // Shown in a sandboxed frame where nothing would run: the preview carries no script at all.
+      expect(preview.body).not.toContain('<script');
+      expect(preview.body).not.toContain('modulepreload');
       expect(preview.body).toContain('Secret draft about fractions</h1>');
       expect(preview.body).toContain('Short, regular sessions <strong>work</strong>.');
 

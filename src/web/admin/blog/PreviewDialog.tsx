@@ -2,8 +2,10 @@ import { Dialog } from '../ui/Dialog';
 
 /**
  * The public page of a post as staff will publish it (docs/product.md#preview). The HTML comes
- * from the server's own renderer; the frame is sandboxed with no permissions, so the page's
- * scripts never run and it cannot reach the admin screen or its session.
+ * from the server's own renderer, without scripts. The frame is sandboxed: scripts, forms, popups
+ * and navigation of the admin screen are all refused. It keeps the site's origin only so that the
+ * site's own stylesheet and images load (they are same-origin resources); without scripts that
+ * origin gives the frame nothing it could use.
  */
 export function PreviewDialog({ html, title, onClose }: { html: string | null; title: string; onClose: () => void }) {
   return (
@@ -17,7 +19,7 @@ export function PreviewDialog({ html, title, onClose }: { html: string | null; t
       {html !== null && (
         <iframe
           title={`Preview of ${title}`}
-          sandbox=""
+          sandbox="allow-same-origin"
           srcDoc={html}
           className="mt-4 h-[70vh] w-full rounded-md border border-slate-300 bg-white"
         />
