@@ -1,5 +1,5 @@
 /**
- * The page cache's part in scheduled publishing (docs/decisions/0034-scheduled-publishing.md).
+ * The page cache's part in scheduled publishing (docs/decisions/0034-scheduled-publishing-and-preview.md).
  * Answers, for a content generation, the next time a scheduled post appears ('none' if none).
  * Pages are cached under it, so when that time passes the key changes and every process renders
  * afresh, with no job to run and nothing to bump. Only staff writes change the schedule, and each
