@@ -251,7 +251,9 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
           <TextField name="metaTitle" label="Meta Title (SEO)" />
           <TextField name="metaDescription" label="Meta Description (SEO)" />
         </div>
-        {mode === 'edit' && post && onRestored && <RevisionsPanel post={post} onRestored={onRestored} />}
+        {mode === 'edit' && post && onRestored && (
+          <RevisionsPanel post={post} hasUnsavedChanges={hasChanges} onRestored={onRestored} />
+        )}
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
           <button
             type="button"

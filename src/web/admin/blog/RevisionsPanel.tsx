@@ -11,13 +11,23 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
  * docs/product.md#revisions: the versions earlier saves replaced, newest first, each with the time
  * it was saved; restoring one puts its words back (the current ones become a revision in turn).
  */
-export function RevisionsPanel({ post, onRestored }: { post: BlogPost; onRestored: (post: BlogPost) => void }) {
+export function RevisionsPanel({
+  post,
+  hasUnsavedChanges,
+  onRestored,
+}: {
+  post: BlogPost;
+  /** Asked when a restore is chosen: the dialog's unsaved edits would be replaced too. */
+  hasUnsavedChanges: () => boolean;
+  onRestored: (post: BlogPost) => void;
+}) {
   const { blog } = useAdminApi();
   const queryClient = useQueryClient();
   const queryKey = ['admin', 'blog', post.id, 'revisions', post.updatedAt];
   const [open, setOpen] = useState(false);
   const revisions = useQuery({ queryKey, queryFn: () => blog.revisions(post.id), enabled: open });
   const [chosen, setChosen] = useState<BlogRevision | null>(null);
+  const [unsaved, setUnsaved] = useState(false);
   const restore = useMutation({
     mutationFn: (revision: BlogRevision) => blog.restoreRevision(post.id, revision.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'blog'] }),
@@ -64,7 +74,10 @@ export function RevisionsPanel({ post, onRestored }: { post: BlogPost; onRestore
               </span>
               <button
                 type="button"
-                onClick={() => setChosen(revision)}
+                onClick={() => {
+                  setUnsaved(hasUnsavedChanges());
+                  setChosen(revision);
+                }}
                 className="rounded-md border border-slate-400 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
               >
                 Restore<span className="sr-only"> the version saved {formatPostDateTime(revision.savedAt)}</span>
@@ -78,7 +91,7 @@ export function RevisionsPanel({ post, onRestored }: { post: BlogPost; onRestore
         title="Restore this version?"
         description={
           chosen
-            ? `The title, excerpt, content and meta fields go back to the version saved ${formatPostDateTime(chosen.savedAt)}. The current version is kept in Revisions, so you can undo this.`
+            ? `The title, excerpt, content and meta fields go back to the version saved ${formatPostDateTime(chosen.savedAt)}. The current version is kept in Revisions, so you can undo this.${unsaved ? ' Your unsaved changes in this dialog are replaced too.' : ''}`
             : ''
         }
         confirmLabel="Restore version"
