@@ -4,7 +4,7 @@ import type { BlogPost } from '../../src/shared/blog';
 import type { ImageRecord } from '../../src/shared/images';
 import { expect, signIn } from './admin-session';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
-import { test } from './fixtures';
+import { axeViolations, test } from './fixtures';
 
 /** Drafting without fear (issue 14, docs/product.md#drafting), through the admin screens. */
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -199,6 +199,7 @@ test.describe('drafting without fear', () => {
   });
 
   test('restores an earlier version from the revisions', async ({ page, request, consoleErrors }) => {
+    test.setTimeout(90_000); // an axe run on a shared machine
     const post = await createPost(request, { title: `First version ${run}` });
     const update = await request.put(`/api/admin/blog/${post.id}`, {
       headers: blogAdminHeaders,
@@ -213,6 +214,7 @@ test.describe('drafting without fear', () => {
     const versions = edit.getByRole('list', { name: 'Earlier versions' });
     await expect(versions.getByRole('listitem')).toHaveCount(1);
     await expect(versions).toContainText(`First version ${run}`);
+    expect(await axeViolations(page)).toEqual([]);
     await versions.getByRole('button', { name: /^Restore/ }).click();
     await page
       .getByRole('alertdialog', { name: 'Restore this version?' })
