@@ -37,6 +37,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminBlog, component: AdminRoute },
   { path: paths.adminImages, component: AdminRoute },
   { path: paths.adminLogo, component: AdminRoute },
+  { path: paths.adminBin, component: AdminRoute },
 ];
 
 /** What any path no route matches shows, with a 404; a chunk of its own, like the other pages. */

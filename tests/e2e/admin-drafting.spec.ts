@@ -105,7 +105,9 @@ test.describe('drafting without fear', () => {
 
     // A new tab offers the copy back.
     const next = await context.newPage();
-    await openBlogAdmin(next);
+    // The session cookie belongs to the browser, not the tab: the new tab is still signed in.
+    await next.goto(`${server().baseUrl}/admin/blog`);
+    await expect(next.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
     await next.getByRole('button', { name: 'Create New Post' }).click();
     const again = next.getByRole('dialog', { name: 'Create New Post' });
     await expect(again.getByRole('status')).toContainText('This browser kept an unsaved copy of this post');

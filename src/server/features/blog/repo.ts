@@ -4,7 +4,7 @@ import { containsText } from '../../db/like';
 
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type BlogPostSummaryRow = Omit<BlogPostRow, 'content'>;
-export type BlogPostValues = Omit<BlogPostRow, 'id'>;
+export type BlogPostValues = Omit<BlogPostRow, 'id' | 'deleted_at'>;
 export type RevisionRow = Selectable<BlogPostRevisionsTable>;
 
 /** The part of a post a revision keeps. */
@@ -36,13 +36,16 @@ export interface PublishedFilter {
   category?: string;
 }
 
+/** The one "not in the Bin" rule: every read and change outside the Bin sees only these rows. */
+const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'blog_posts'>) => eb('deleted_at', 'is', null);
+
 /**
- * The one rule for what the public sees: published, and its publication time has come. A post
- * scheduled for later is invisible everywhere (lists, search, categories, its page, related, RSS,
- * sitemap) until then. ISO UTC text compares in time order on both engines.
+ * The one rule for what the public sees: published, not in the Bin, and its publication time has
+ * come. A post scheduled for later is invisible everywhere (lists, search, categories, its page,
+ * related, RSS, sitemap) until then. ISO UTC text compares in time order on both engines.
  */
 export function publiclyVisible(eb: ExpressionBuilder<DatabaseSchema, 'blog_posts'>, now: Date) {
-  return eb.and([eb('published', '=', 'true'), eb('published_at', '<=', now.toISOString())]);
+  return eb.and([eb('published', '=', 'true'), eb('published_at', '<=', now.toISOString()), notBinned(eb)]);
 }
 
 export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = () => new Date()) {
@@ -134,17 +137,33 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = (
 
     /** Every post, drafts too, newest first: the admin list. */
     listAll(): Promise<BlogPostRow[]> {
-      return db.selectFrom('blog_posts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('blog_posts')
+        .selectAll()
+        .where(notBinned)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     findById(id: number): Promise<BlogPostRow | undefined> {
-      return db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('blog_posts').selectAll().where('id', '=', id).where(notBinned).executeTakeFirst();
     },
 
     async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
       let query = db.selectFrom('blog_posts').select('id').where('slug', '=', slug);
       if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async slugInBin(slug: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('blog_posts')
+        .select('id')
+        .where('slug', '=', slug)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async insert(values: BlogPostValues): Promise<BlogPostRow> {
@@ -165,6 +184,7 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = (
           .updateTable('blog_posts')
           .set(values)
           .where('id', '=', id)
+          .where(notBinned)
           .returningAll()
           .executeTakeFirst();
         if (!row || !previous || revisedColumns.every((column) => previous[column] === row[column])) return row;
@@ -223,11 +243,69 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = (
         .select((eb) => eb.fn.min('published_at').as('next'))
         .where('published', '=', 'true')
         .where('published_at', '>', clock().toISOString())
+        .where(notBinned)
         .executeTakeFirst();
       return (row?.next as string | null | undefined) ?? null;
     },
 
-    /** Its revisions go with it: the foreign key cascades (SQLite runs with foreign_keys on). */
+    /** Moves a post to the Bin; false when there is no such post outside it. Its slug stays taken. */
+    async bin(id: number, now: Date = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('blog_posts')
+        .set({ deleted_at: now.toISOString() })
+        .where('id', '=', id)
+        .where(notBinned)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Takes a post out of the Bin; false when it is not in the Bin. */
+    async restore(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('blog_posts')
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The binned posts, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
+    binned({ before, id }: { before?: Date; id?: number } = {}) {
+      let query = db
+        .selectFrom('blog_posts')
+        .select(['id', 'title', 'slug', 'deleted_at'])
+        .where('deleted_at', 'is not', null);
+      if (before) query = query.where('deleted_at', '<', before.toISOString());
+      if (id !== undefined) query = query.where('id', '=', id);
+      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /**
+     * Posts outside the Bin whose content or featured image points into an image's folder
+     * (`/images/{id}/`, any size or version of it), for the warning before it is deleted.
+     */
+    usingImage(imageId: number): Promise<{ id: number; title: string }[]> {
+      const folder = `/images/${imageId}/`;
+      return db
+        .selectFrom('blog_posts')
+        .select(['id', 'title'])
+        .where(notBinned)
+        .where((eb) =>
+          eb.or([
+            containsText(eb.ref('content'), folder),
+            containsText(sql`coalesce(${sql.ref('featured_image')}, '')`, folder),
+          ]),
+        )
+        .orderBy('title')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Deletes a post for good (the Bin's "delete for good" and its emptying); its revisions go with
+     * it, as the foreign key cascades (SQLite runs with foreign_keys on).
+     */
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

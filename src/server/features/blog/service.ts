@@ -43,6 +43,13 @@ function isUniqueViolation(error: unknown): boolean {
 const slugClash = (slug: string) =>
   conflict(`A post with the URL slug "${slug}" already exists. Choose another slug or title.`, 'slug');
 
+// A binned post keeps its slug so that restoring it can never clash (docs/decisions/0036-bin.md).
+const slugInBin = (slug: string) =>
+  conflict(
+    `A deleted post in the Bin still has the URL slug "${slug}". Restore it, delete it for good, or choose another slug.`,
+    'slug',
+  );
+
 /** The minute a time shows as in the form: a save that did not touch it must not lose its seconds. */
 const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
 
@@ -83,7 +90,7 @@ export function createBlogService(repo: BlogRepo, clock: () => Date = () => new 
     const values = clean(data);
     const { slug } = values;
     if (reservedSlugs.includes(slug)) throw conflict(`"${slug}" is reserved by the site. Choose another slug.`, 'slug');
-    if (await repo.slugTaken(slug, exceptId)) throw slugClash(slug);
+    if (await repo.slugTaken(slug, exceptId)) throw (await repo.slugInBin(slug)) ? slugInBin(slug) : slugClash(slug);
     return values;
   }
 
@@ -178,6 +185,7 @@ export function createBlogService(repo: BlogRepo, clock: () => Date = () => new 
         created_at: existing?.created_at ?? now,
         updated_at: now,
         published_at: publicationTime(data.publishedAt, existing?.published_at ?? null, 'true', now),
+        deleted_at: null,
       });
     },
 
@@ -212,8 +220,9 @@ export function createBlogService(repo: BlogRepo, clock: () => Date = () => new 
       return toPost(row);
     },
 
+    /** Moves the post to the Bin (docs/decisions/0036-bin.md): off the site at once, restorable for 30 days. */
     async delete(id: number): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound(`There is no blog post with id ${id}.`);
+      if (!(await repo.bin(id))) throw notFound(`There is no blog post with id ${id}.`);
     },
   };
 }
