@@ -258,14 +258,21 @@ describe('drafting without fear', () => {
       expect((await admin('POST', `/api/admin/blog/${first.id}/revisions/0/restore`)).statusCode).toBe(404);
     });
 
-    it('deletes the revisions with the post', async () => {
+    it('keeps the revisions while the post is in the Bin, and deletes them with it for good', async () => {
       const post = await create();
       await admin('PUT', `/api/admin/blog/${post.id}`, postInput({ title: 'Changed again', slug: post.slug }));
+      const stored = async () => {
+        const left = await sql<{
+          count: number | string;
+        }>`select count(*) as count from blog_post_revisions where post_id = ${post.id}`.execute(subject.database.db);
+        return Number(left.rows[0]!.count);
+      };
       expect((await admin('DELETE', `/api/admin/blog/${post.id}`)).statusCode).toBe(204);
-      const left = await sql<{
-        count: number | string;
-      }>`select count(*) as count from blog_post_revisions where post_id = ${post.id}`.execute(subject.database.db);
-      expect(Number(left.rows[0]!.count)).toBe(0);
+      expect(await stored()).toBe(1);
+      // In the Bin the post has no revisions to list or restore.
+      expect((await admin('GET', `/api/admin/blog/${post.id}/revisions`)).statusCode).toBe(404);
+      expect((await admin('DELETE', `/api/admin/bin/post/${post.id}`)).statusCode).toBe(204);
+      expect(await stored()).toBe(0);
     });
   });
 });
