@@ -18,6 +18,9 @@ import { registerRequestLog, requestLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { createServerSiteApi } from './site-api';
+import { createBlogRepo } from './features/blog/repo';
+import { createPublicationBoundary } from './features/blog/publication-boundary';
+import { registerPostPreview } from './features/blog/preview-routes';
 import { validatorCompiler } from './validation';
 import { fastifyTrustProxy } from './trust-proxy';
 
@@ -36,6 +39,8 @@ export interface AppOptions {
   clusterWorker?: boolean;
   /** npm run dev: Vite's HTTP server, its scripts instead of the build's, and fresh page code per request. */
   dev?: DevOptions;
+  /** The time now, for scheduled posts; tests pass a clock they can move. */
+  clock?: () => Date;
 }
 
 export interface DevOptions {
@@ -57,6 +62,7 @@ export async function buildApp({
   mailWorker,
   clusterWorker,
   dev,
+  clock = () => new Date(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(dev ? { serverFactory: dev.serverFactory } : {}),
@@ -80,7 +86,7 @@ export async function buildApp({
 
   // Before any route: pages read the shared content generation, staff writes bump it.
   registerContentGeneration(app, database);
-  const context: AppContext = { config, database, mailWorker };
+  const context: AppContext = { config, database, mailWorker, clock };
   if (onRoute) app.addHook('onRoute', onRoute);
   registerMetrics(app, context, { clusterWorker });
   // Parses the staff session cookie for the admin hook (unsigned: the value is a random token
@@ -93,6 +99,11 @@ export async function buildApp({
 
   await registerStaticFiles(app, clientDir);
   const assets = dev?.clientAssets ?? readClientAssets(clientDir);
-  registerPages(app, config, createServerSiteApi(database), assets, dev?.render);
+  const siteApi = createServerSiteApi(database, clock);
+  const pages = registerPages(app, config, siteApi, assets, {
+    render: dev?.render,
+    publicationBoundary: createPublicationBoundary(createBlogRepo(database.db, clock), clock),
+  });
+  registerPostPreview(app, context, siteApi, pages);
   return app;
 }

@@ -9,6 +9,8 @@ export interface AppContext {
   database: Database;
   /** The staff e-mail worker, when notifications are on; told when new mail is queued. */
   mailWorker?: { wake(): void } | undefined;
+  /** The time now: what decides whether a scheduled post has appeared (tests pass one they move). */
+  clock: () => Date;
 }
 
 /** Routes declare zod schemas; their handlers see the parsed, typed input (validation.ts). */

@@ -7,9 +7,9 @@ import { createImagesRepo } from './features/images/repo';
 import { createSettingsRepo } from './features/settings/repo';
 
 /** The pages' data source while rendering on the server: the repositories, no HTTP. */
-export function createServerSiteApi(database: Database): SiteApi {
+export function createServerSiteApi(database: Database, clock: () => Date = () => new Date()): SiteApi {
   const settings = createSettingsRepo(database.db);
-  const blog = createBlogService(createBlogRepo(database.db));
+  const blog = createBlogService(createBlogRepo(database.db, clock), clock);
   const images = createImagesRepo(database.db);
   return {
     getSetting: (key) => settings.get(key),

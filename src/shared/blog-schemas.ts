@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { londonLocalToUtc } from './london-time';
 import { site } from './site';
 
 /**
@@ -42,6 +43,27 @@ export function isSafeImageSource(value: string): boolean {
   }
 }
 
+const instantWithZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * When a post appears: a London wall-clock time as a `datetime-local` gives it ('2026-11-23T15:30'),
+ * or an ISO instant with its zone for scripts; stored as UTC. Empty means "now" on first publication.
+ */
+const publicationTime = z
+  .string({ error: 'Publication time must be text' })
+  .trim()
+  .max(40, 'Publication time must be a date and time')
+  .nullish()
+  .transform((value, context) => {
+    if (!value) return '';
+    const utc = instantWithZone.test(value) ? new Date(value) : new Date(londonLocalToUtc(value) ?? Number.NaN);
+    if (Number.isNaN(utc.getTime())) {
+      context.addIssue({ code: 'custom', message: 'Publication time must be a date and time' });
+      return z.NEVER;
+    }
+    return utc.toISOString();
+  });
+
 export const blogPostInputSchema = z.object({
   title: required('Title', 200),
   slug: optional('URL slug', 200),
@@ -57,6 +79,7 @@ export const blogPostInputSchema = z.object({
   tags: optional('Tags', 500),
   metaTitle: optional('Meta title', 200),
   metaDescription: optional('Meta description', 500),
+  publishedAt: publicationTime,
 });
 
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
@@ -75,4 +98,5 @@ export const blogPostFormDefaults = {
   tags: '',
   metaTitle: '',
   metaDescription: '',
+  publishedAt: '',
 } as const satisfies BlogPostInput;

@@ -24,6 +24,21 @@ export interface BlogPost {
   updatedAt: string;
 }
 
+/** An earlier version of a post (docs/product.md#revisions): listed by title and when it was saved. */
+export interface BlogRevision {
+  id: number;
+  title: string;
+  savedAt: string;
+}
+
+export type PostStatus = 'Published' | 'Scheduled' | 'Draft';
+
+/** What the admin list calls a post: published with a time still to come is Scheduled. */
+export function postStatus(post: Pick<BlogPost, 'published' | 'publishedAt'>, now: Date = new Date()): PostStatus {
+  if (post.published !== 'true') return 'Draft';
+  return post.publishedAt && Date.parse(post.publishedAt) > now.getTime() ? 'Scheduled' : 'Published';
+}
+
 /** A post as the public lists show it: everything but the body, which a card never needs. */
 export type BlogPostSummary = Omit<BlogPost, 'content'>;
 

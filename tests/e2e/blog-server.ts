@@ -9,12 +9,12 @@ export const blogAdminHeaders = { 'x-api-key': BLOG_KEY };
  * Gives the spec file its own server with a known admin key, and points the fixtures' baseURL at
  * it for the file's tests (this worker's environment only), restoring the shared one afterwards.
  */
-export function useBlogServer(): () => RunningServer {
+export function useBlogServer(env: Record<string, string> = {}): () => RunningServer {
   let server: RunningServer;
   let shared: string | undefined;
   test.beforeAll(async () => {
     test.setTimeout(60_000);
-    server = await startServer({ ADMIN_API_KEY: BLOG_KEY });
+    server = await startServer({ ADMIN_API_KEY: BLOG_KEY, ...env });
     shared = process.env.E2E_BASE_URL;
     process.env.E2E_BASE_URL = server.baseUrl;
   });

@@ -12,7 +12,10 @@ export interface TestApp {
 
 /** The real application on a fresh database, for app.inject(): no port, no mocks. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clientDir?: string } & Pick<AppOptions, 'adminAuth' | 'onRoute'> = {},
+  options: { env?: Record<string, string>; clientDir?: string } & Pick<
+    AppOptions,
+    'adminAuth' | 'onRoute' | 'clock'
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -31,6 +34,7 @@ export async function createTestApp(
     logger: false,
     adminAuth: options.adminAuth,
     onRoute: options.onRoute,
+    clock: options.clock,
   });
   await app.ready();
   return {

@@ -6,6 +6,10 @@ import type { Database } from '../db/connection';
 import type { DatabaseSchema } from '../db/schema';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A staff POST that changes nothing the public sees (a preview): it leaves the page cache alone. */
+    changesNoContent?: boolean;
+  }
   interface FastifyRequest {
     /** Pages only: the content generation read as the request arrived (part of the page cache key). */
     contentGeneration?: number;
@@ -82,6 +86,7 @@ export function registerContentGeneration(app: FastifyInstance, database: Databa
   });
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode >= 400 || readMethods.has(request.method)) return;
+    if (request.routeOptions.config.changesNoContent === true) return;
     const url = request.routeOptions.url;
     if (url && isAdminRoute(request.method, url, request.routeOptions.config.admin === true)) {
       await bumpGeneration(database.db);

@@ -115,11 +115,26 @@ export interface BlogPostsTable {
   /** 'true' or 'false', as the API speaks it. */
   published: string;
   created_at: string;
-  /** Set on first publication and kept through later unpublishing (docs/product.md#blog-post-fields). */
+  /**
+   * When the post appears to the public, UTC: set on first publication (or chosen by staff, possibly
+   * in the future: scheduled) and kept through later unpublishing (docs/product.md#blog-post-fields).
+   */
   published_at: string | null;
   updated_at: string;
   /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
   deleted_at: string | null;
+}
+
+/** An earlier version of a post's words, kept when a save replaced it. */
+export interface BlogPostRevisionsTable {
+  id: Generated<number>;
+  post_id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  saved_at: string;
 }
 
 /** One row (id 1): bumped after every successful staff write (page caches key on it). */
@@ -159,6 +174,7 @@ export interface DatabaseSchema {
   images: ImagesTable;
   image_files: ImageFilesTable;
   blog_posts: BlogPostsTable;
+  blog_post_revisions: BlogPostRevisionsTable;
   content_generation: ContentGenerationTable;
   scheduled_jobs: ScheduledJobsTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -6,6 +6,7 @@ import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { pageAddress } from './page-address';
 import { PageCache } from './page-cache';
+import type { PublicationBoundary } from '../features/blog/publication-boundary';
 import { pageCacheStats } from './page-cache-stats';
 import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
@@ -32,7 +33,7 @@ export function registerPages(
   config: Config,
   api: SiteApi,
   assets: ClientAssets,
-  render: RenderPage = renderFromBuild,
+  { render = renderFromBuild, publicationBoundary }: { render?: RenderPage; publicationBoundary: PublicationBoundary },
 ) {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   const cache = new PageCache({
@@ -41,10 +42,13 @@ export function registerPages(
   });
   app.decorate('pageCache', cache);
 
-  const renderPage = async (request: FastifyRequest, showAdminLink: boolean) => {
+  // A preview is shown where scripts never run (a sandboxed frame), so its document names none.
+  const scriptFree: ClientAssets = { ...assets, scripts: [], preloads: [], pagePreloads: () => [] };
+
+  const renderPage = async (url: string, showAdminLink: boolean, siteApi: SiteApi = api, pageAssets = assets) => {
     const rendered = await render({
-      url: request.url,
-      api,
+      url,
+      api: siteApi,
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -52,7 +56,7 @@ export function registerPages(
         retentionMonths: config.retentionMonths,
       },
     });
-    return { status: rendered.status, html: documentHtml(rendered, assets, config.publicUrl) };
+    return { status: rendered.status, html: documentHtml(rendered, pageAssets, config.publicUrl) };
   };
 
   // Pages are compressed once, in the cache (page-cache.ts), never per response.
@@ -66,18 +70,31 @@ export function registerPages(
     const showAdminLink = showsAdminLink(request, config);
     const address = pageAddress(request.url);
     // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
-    const cacheKey = `${request.contentGeneration ?? 0}|${showAdminLink}|${address.key}`;
+    // The next scheduled publication too: once it passes, pages rendered before it are not served again.
+    const generation = request.contentGeneration ?? 0;
+    const cacheKey = `${generation}|${await publicationBoundary(generation)}|${showAdminLink}|${address.key}`;
     const coding = chooseCoding(request.headers['accept-encoding']);
     let rendered = false;
     const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () => {
       rendered = true;
-      return renderPage(request, showAdminLink);
+      return renderPage(request.url, showAdminLink);
     });
     // A request that waited for another's render, or got a stale copy, counts as a hit.
     pageCacheStats.record(!rendered);
     return sendPage(request, reply, page, coding);
   });
+
+  /** A page as the public would see it, but from other data (a post's preview): never cached, no scripts. */
+  return {
+    renderUncached: async (url: string, siteApi: SiteApi) => {
+      const page = await renderPage(url, false, siteApi, scriptFree);
+      // Not even data blocks (page state, JSON-LD): nothing reads them there, and a sandbox reports each.
+      return { ...page, html: page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, '') };
+    },
+  };
 }
+
+export type PageRenderer = ReturnType<typeof registerPages>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,6 +8,7 @@ import * as images from './2026-11-21-0601-images';
 import * as sharedCoordination from './2026-11-23-0014-shared-coordination';
 import * as adminSessions from './2026-11-23-1401-admin-sessions';
 import * as enquiryWorkflow from './2026-11-23-1411-enquiry-workflow';
+import * as blogPostRevisions from './2026-11-23-1421-blog-post-revisions';
 import * as bin from './2026-11-23-1431-bin';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0014-shared-coordination': sharedCoordination,
   '2026-11-23-1401-admin-sessions': adminSessions,
   '2026-11-23-1411-enquiry-workflow': enquiryWorkflow,
+  '2026-11-23-1421-blog-post-revisions': blogPostRevisions,
   '2026-11-23-1431-bin': bin,
 };

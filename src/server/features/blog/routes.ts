@@ -41,9 +41,13 @@ const searchQuery = pagingQuerySchema.extend({
 const slugParams = z.object({ slug: z.string() });
 const postIdParams = idParams((raw) => `There is no blog post with id ${raw}.`);
 
-export const blogRoutes: FeaturePlugin = async (app, { database, config }) => {
-  const repo = createBlogRepo(database.db);
-  const blog = createBlogService(repo);
+const revisionParams = postIdParams.extend({
+  revisionId: idParams((raw) => `There is no revision ${raw} of this post.`).shape.id,
+});
+
+export const blogRoutes: FeaturePlugin = async (app, { database, config, clock }) => {
+  const repo = createBlogRepo(database.db, clock);
+  const blog = createBlogService(repo, clock);
 
   app.get('/api/blog', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
     const { page, pageSize } = pagingDefaults(request.query);
@@ -103,6 +107,17 @@ export const blogRoutes: FeaturePlugin = async (app, { database, config }) => {
   app.put('/api/admin/blog/:id', { schema: { params: postIdParams, body: blogPostInputSchema } }, async (request) => {
     return blog.update(request.params.id, request.body);
   });
+
+  app.get('/api/admin/blog/:id/revisions', { schema: { params: postIdParams } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return blog.revisions(request.params.id);
+  });
+
+  app.post(
+    '/api/admin/blog/:id/revisions/:revisionId/restore',
+    { schema: { params: revisionParams } },
+    async (request) => blog.restoreRevision(request.params.id, request.params.revisionId),
+  );
 
   app.delete('/api/admin/blog/:id', { schema: { params: postIdParams } }, async (request, reply) => {
     await blog.delete(request.params.id);

@@ -4,6 +4,7 @@ import {
   type BlogPage,
   type BlogPost,
   type BlogPostSummary,
+  type BlogRevision,
   relatedPostLimit,
 } from '../../../shared/blog';
 import { reservedSlugs, slugify } from '../../../shared/slugify';
@@ -49,19 +50,26 @@ const slugInBin = (slug: string) =>
     'slug',
   );
 
-export function createBlogService(repo: BlogRepo) {
-  /**
-   * Sanitises and settles the slug of a post the route has validated (blogPostInputSchema); the
-   * 400s and 409s name the field at fault. Content that sanitising empties counts as missing.
-   */
-  async function prepare(data: BlogPostData, exceptId?: number) {
+/** The minute a time shows as in the form: a save that did not touch it must not lose its seconds. */
+const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
+
+/**
+ * When the post appears: the time staff chose, else the first publication's, else now if it is
+ * published now. A draft may carry a chosen time; it counts once the post is published.
+ */
+function publicationTime(chosen: string, existing: string | null, published: string, now: string): string | null {
+  if (chosen) return existing && sameMinute(chosen, existing) ? existing : chosen;
+  return existing ?? (published === 'true' ? now : null);
+}
+
+export function createBlogService(repo: BlogRepo, clock: () => Date = () => new Date()) {
+  /** Sanitises a validated post (blogPostInputSchema); a 400 names the field at fault. */
+  function clean(data: BlogPostData) {
     const content = sanitizePostHtml(data.content);
     if (!hasVisibleContent(content)) throw badRequest('Content is required', 'content');
     const field = data.slug ? 'slug' : 'title';
     const slug = slugify(data.slug || data.title);
     if (!slug) throw badRequest('The URL slug needs at least one letter or digit', field);
-    if (reservedSlugs.includes(slug)) throw conflict(`"${slug}" is reserved by the site. Choose another slug.`, 'slug');
-    if (await repo.slugTaken(slug, exceptId)) throw (await repo.slugInBin(slug)) ? slugInBin(slug) : slugClash(slug);
     return {
       slug,
       title: data.title,
@@ -75,6 +83,21 @@ export function createBlogService(repo: BlogRepo) {
       meta_description: data.metaDescription || null,
       published: data.published,
     };
+  }
+
+  /** Sanitises and settles the slug of a post about to be saved; a 409 names the field at fault. */
+  async function prepare(data: BlogPostData, exceptId?: number) {
+    const values = clean(data);
+    const { slug } = values;
+    if (reservedSlugs.includes(slug)) throw conflict(`"${slug}" is reserved by the site. Choose another slug.`, 'slug');
+    if (await repo.slugTaken(slug, exceptId)) throw (await repo.slugInBin(slug)) ? slugInBin(slug) : slugClash(slug);
+    return values;
+  }
+
+  async function existingPost(id: number) {
+    const existing = await repo.findById(id);
+    if (!existing) throw notFound(`There is no blog post with id ${id}.`);
+    return existing;
   }
 
   const guardSlug = async <T>(slug: string, write: () => Promise<T>): Promise<T> => {
@@ -105,36 +128,93 @@ export function createBlogService(repo: BlogRepo) {
       return row ? (await repo.related(row, relatedPostLimit)).map(toSummary) : null;
     },
 
+    /** The related list a post would show, whether or not it is public yet (for its preview). */
+    async relatedTo(post: BlogPost): Promise<BlogPostSummary[]> {
+      return (await repo.related(post, relatedPostLimit)).map(toSummary);
+    },
+
     async adminList(): Promise<BlogPost[]> {
       return (await repo.listAll()).map(toPost);
     },
 
     async create(data: BlogPostData): Promise<BlogPost> {
       const values = await prepare(data);
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       const row = await guardSlug(values.slug, () =>
         repo.insert({
           ...values,
           created_at: now,
           updated_at: now,
-          published_at: values.published === 'true' ? now : null,
+          published_at: publicationTime(data.publishedAt, null, values.published, now),
         }),
       );
       return toPost(row);
     },
 
     async update(id: number, data: BlogPostData): Promise<BlogPost> {
-      const existing = await repo.findById(id);
-      if (!existing) throw notFound(`There is no blog post with id ${id}.`);
+      const existing = await existingPost(id);
       const values = await prepare(data, id);
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       const row = await guardSlug(values.slug, () =>
-        repo.update(id, {
-          ...values,
-          updated_at: now,
-          // Kept from the first publication: unpublishing and republishing does not re-date a post.
-          published_at: existing.published_at ?? (values.published === 'true' ? now : null),
-        }),
+        repo.update(
+          id,
+          {
+            ...values,
+            updated_at: now,
+            // Kept from the first publication unless staff chose another: republishing does not re-date a post.
+            published_at: publicationTime(data.publishedAt, existing.published_at, values.published, now),
+          },
+          existing,
+        ),
+      );
+      if (!row) throw notFound(`There is no blog post with id ${id}.`);
+      return toPost(row);
+    },
+
+    /**
+     * The post as it would be with the form's values, saved or not: what the preview renders. The
+     * slug may clash (nothing is written); an unsaved post has id 0.
+     */
+    async preview(data: BlogPostData, id?: number): Promise<BlogPost> {
+      const existing = id === undefined ? undefined : await existingPost(id);
+      const values = clean(data);
+      const now = clock().toISOString();
+      return toPost({
+        ...values,
+        id: existing?.id ?? 0,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+        published_at: publicationTime(data.publishedAt, existing?.published_at ?? null, 'true', now),
+        deleted_at: null,
+      });
+    },
+
+    /** A saved post as it stands, drafts and scheduled ones too (staff only). */
+    async savedPost(id: number): Promise<BlogPost> {
+      return toPost(await existingPost(id));
+    },
+
+    async revisions(id: number): Promise<BlogRevision[]> {
+      await existingPost(id);
+      return (await repo.revisions(id)).map((row) => ({ id: row.id, title: row.title, savedAt: row.saved_at }));
+    },
+
+    /** Puts an earlier version's words back; what it replaces becomes a revision in turn, so a restore can be undone. */
+    async restoreRevision(id: number, revisionId: number): Promise<BlogPost> {
+      const existing = await existingPost(id);
+      const revision = await repo.findRevision(id, revisionId);
+      if (!revision) throw notFound(`There is no revision ${revisionId} of blog post ${id}.`);
+      const row = await repo.update(
+        id,
+        {
+          title: revision.title,
+          excerpt: revision.excerpt,
+          content: revision.content,
+          meta_title: revision.meta_title,
+          meta_description: revision.meta_description,
+          updated_at: clock().toISOString(),
+        },
+        existing,
       );
       if (!row) throw notFound(`There is no blog post with id ${id}.`);
       return toPost(row);

@@ -6,7 +6,7 @@ import { type SitemapSource, sitemapXml } from './sitemap';
 /** The fixed public pages, and every published post dated by its last change. */
 const sitemapSources: readonly SitemapSource[] = [
   async () => staticPublicPaths.map((path) => ({ path })),
-  async ({ database }) => blogSitemapEntries(database),
+  async ({ database, clock }) => blogSitemapEntries(database, clock),
 ];
 
 /** /sitemap.xml with every public page, and /robots.txt keeping crawlers out of /admin. */

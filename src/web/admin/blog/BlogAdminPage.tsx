@@ -11,6 +11,7 @@ import { toastFailure } from '../admin-api';
 import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
+import { PreviewDialog } from './PreviewDialog';
 
 const adminBlogKey = ['admin', 'blog'] as const;
 
@@ -27,6 +28,7 @@ export function BlogAdminPage() {
   const posts = useQuery({ queryKey: adminBlogKey, queryFn: () => blog.list() });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<BlogPost | null>(null);
+  const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
   // docs/product.md#api-blog: after any change both the admin list and the public list are refetched.
   const refresh = () =>
@@ -82,6 +84,14 @@ export function BlogAdminPage() {
     }
   };
 
+  const showPreview = async (post: BlogPost) => {
+    try {
+      setPreview({ title: post.title, html: await blog.preview({ id: post.id }) });
+    } catch (error) {
+      toastFailure('Error', error, { fallback: 'The preview could not be shown' });
+    }
+  };
+
   const list = posts.data ?? [];
   return (
     <div>
@@ -134,6 +144,7 @@ export function BlogAdminPage() {
                   key={post.id}
                   post={post}
                   onEdit={() => setEditing(post)}
+                  onPreview={() => void showPreview(post)}
                   onDelete={() => void confirmDelete(post)}
                 />
               ))}
@@ -156,7 +167,9 @@ export function BlogAdminPage() {
         pending={update.isPending}
         onCancel={() => setEditing(null)}
         onSubmit={submitUpdate}
+        onRestored={setEditing}
       />
+      <PreviewDialog html={preview?.html ?? null} title={preview?.title ?? ''} onClose={() => setPreview(null)} />
     </div>
   );
 }

@@ -1,12 +1,29 @@
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Eye, FileSearch, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { type BlogPost, formatPostDateTime } from '../../../shared/blog';
+import { type BlogPost, formatPostDateTime, type PostStatus, postStatus } from '../../../shared/blog';
 import { blogPostPath } from '../../../shared/routes';
 
 const action = 'inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-semibold';
 
-export function PostCard({ post, onEdit, onDelete }: { post: BlogPost; onEdit: () => void; onDelete: () => void }) {
-  const published = post.published === 'true';
+const statusStyle: Record<PostStatus, string> = {
+  Published: 'bg-green-100 text-green-900',
+  Scheduled: 'bg-violet-100 text-violet-900',
+  Draft: 'bg-amber-100 text-amber-900',
+};
+
+export function PostCard({
+  post,
+  onEdit,
+  onPreview,
+  onDelete,
+}: {
+  post: BlogPost;
+  onEdit: () => void;
+  onPreview: () => void;
+  onDelete: () => void;
+}) {
+  const status = postStatus(post);
+  const published = status === 'Published';
   return (
     <li
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row"
@@ -17,11 +34,7 @@ export function PostCard({ post, onEdit, onDelete }: { post: BlogPost; onEdit: (
       )}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap gap-2">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${published ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
-          >
-            {published ? 'Published' : 'Draft'}
-          </span>
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyle[status]}`}>{status}</span>
           <span className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-900">
             {post.category}
           </span>
@@ -31,6 +44,12 @@ export function PostCard({ post, onEdit, onDelete }: { post: BlogPost; onEdit: (
           {`By ${post.author} · `}
           <time dateTime={post.createdAt}>{formatPostDateTime(post.createdAt)}</time>
         </p>
+        {status === 'Scheduled' && post.publishedAt && (
+          <p className="text-sm font-semibold text-violet-900">
+            {'Appears '}
+            <time dateTime={post.publishedAt}>{formatPostDateTime(post.publishedAt)}</time>
+          </p>
+        )}
         <p className="mt-2 line-clamp-2 text-slate-700">{post.excerpt}</p>
       </div>
       <div className="flex shrink-0 flex-wrap items-start gap-2">
@@ -42,6 +61,13 @@ export function PostCard({ post, onEdit, onDelete }: { post: BlogPost; onEdit: (
             <Eye className="h-4 w-4" aria-hidden="true" /> View<span className="sr-only"> {post.title}</span>
           </Link>
         )}
+        <button
+          type="button"
+          onClick={onPreview}
+          className={`${action} border-slate-400 text-slate-800 hover:bg-slate-50`}
+        >
+          <FileSearch className="h-4 w-4" aria-hidden="true" /> Preview<span className="sr-only"> {post.title}</span>
+        </button>
         <button
           type="button"
           onClick={onEdit}

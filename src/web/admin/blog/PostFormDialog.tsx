@@ -1,15 +1,23 @@
-import { useEffect, useState } from 'react';
+import { Eye } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import type { BlogPost } from '../../../shared/blog';
+import { type BlogPost, formatPostDateTime } from '../../../shared/blog';
 import {
   type BlogPostData,
   type BlogPostInput,
   blogPostFormDefaults,
   blogPostInputSchema,
 } from '../../../shared/blog-schemas';
+import { utcToLondonLocal } from '../../../shared/london-time';
+import { toastFailure } from '../admin-api';
+import { useAdminApi } from '../session';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
 import { FeaturedImageField } from './FeaturedImageField';
+import { clearLocalDraft, draftKey, type LocalDraft, readLocalDraft, writeLocalDraft } from './local-draft';
+import { PreviewDialog } from './PreviewDialog';
+import { RevisionsPanel } from './RevisionsPanel';
 import { RichTextField } from './RichTextField';
 
 export type FormValues = Required<{ [K in keyof BlogPostInput]: NonNullable<BlogPostInput[K]> }>;
@@ -28,6 +36,7 @@ export function valuesFromPost(post: BlogPost): FormValues {
     tags: post.tags ?? '',
     metaTitle: post.metaTitle ?? '',
     metaDescription: post.metaDescription ?? '',
+    publishedAt: post.publishedAt ? utcToLondonLocal(post.publishedAt) : '',
   };
 }
 
@@ -38,29 +47,122 @@ export interface PostFormDialogProps {
   pending: boolean;
   onCancel: () => void;
   onSubmit: (values: BlogPostData) => Promise<boolean>;
+  /** Edit only: a revision was restored, so this is the post now. */
+  onRestored?: (post: BlogPost) => void;
 }
 
-export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }: PostFormDialogProps) {
+/** How long typing must pause before the local copy is written. */
+const autosaveDelayMs = 800;
+
+const changedFrom = (values: FormValues, start: FormValues) =>
+  (Object.keys(start) as (keyof FormValues)[]).some((name) => (values[name] ?? '') !== start[name]);
+
+export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, onRestored }: PostFormDialogProps) {
+  const { blog } = useAdminApi();
   const [uploading, setUploading] = useState(false);
   // Remounts the editor when the form is refilled, since TipTap reads its content once.
   const [generation, setGeneration] = useState(0);
   const form = useAdminForm(blogPostInputSchema, { ...blogPostFormDefaults });
-  const { control, reset } = form;
+  const { control, reset, getValues, watch } = form;
+  const key = draftKey(mode === 'edit' ? post?.id : undefined);
+  // What the form was filled with: "unsaved changes" means the values differ from these.
+  const start = useRef<FormValues>({ ...blogPostFormDefaults });
+  const wasOpen = useRef(false);
+  const [offered, setOffered] = useState<LocalDraft | null>(null);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const [previewHtml, setPreviewHtml] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+
+  const hasChanges = useCallback(() => changedFrom(getValues() as FormValues, start.current), [getValues]);
 
   useEffect(() => {
+    const opening = open && !wasOpen.current;
+    wasOpen.current = open;
     if (!open) return;
-    reset(post ? valuesFromPost(post) : { ...blogPostFormDefaults });
+    start.current = post ? valuesFromPost(post) : { ...blogPostFormDefaults };
+    reset(start.current);
     setGeneration((value) => value + 1);
-  }, [open, post, reset]);
+    // Only on opening: a save refills the form too, and must not offer the copy it just made.
+    if (opening) {
+      const draft = readLocalDraft(key);
+      setOffered(draft && changedFrom(draft.values, start.current) ? draft : null);
+    }
+  }, [open, post, reset, key]);
+
+  // The local copy (local-draft.ts), written once typing pauses, only while it differs from the post.
+  useEffect(() => {
+    if (!open) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = watch(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (hasChanges()) writeLocalDraft(key, getValues() as FormValues);
+      }, autosaveDelayMs);
+    });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [open, key, watch, getValues, hasChanges]);
+
+  // Closing the tab or reloading with unsaved changes: the browser asks first.
+  useEffect(() => {
+    if (!open) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!hasChanges()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [open, hasChanges]);
+
+  const requestClose = () => {
+    if (hasChanges()) setConfirmingClose(true);
+    else onCancel();
+  };
+
+  const discardAndClose = () => {
+    clearLocalDraft(key);
+    setConfirmingClose(false);
+    onCancel();
+  };
+
+  const restoreOffered = () => {
+    if (!offered) return;
+    // The post's values stay the baseline, so the restored copy counts as unsaved changes.
+    reset({ ...start.current, ...offered.values }, { keepDefaultValues: true });
+    setGeneration((value) => value + 1);
+    setOffered(null);
+  };
+
+  const discardOffered = () => {
+    clearLocalDraft(key);
+    setOffered(null);
+  };
 
   const submit = async (values: BlogPostData) => {
     if (uploading) return; // docs/product.md#blog-form: no saving while a featured image is uploading
     const saved = await onSubmit(values);
-    if (saved && mode === 'create') {
-      reset({ ...blogPostFormDefaults });
+    if (!saved) return;
+    clearLocalDraft(key);
+    if (mode === 'create') {
+      start.current = { ...blogPostFormDefaults };
+      reset(start.current);
       setGeneration((value) => value + 1);
     }
   };
+
+  const showPreview = form.handleSubmit(async (values) => {
+    setPreviewing(true);
+    try {
+      setPreviewHtml(await blog.preview({ id: mode === 'edit' ? post?.id : undefined, input: values }));
+    } catch (error) {
+      toastFailure('Error', error, { fallback: 'The preview could not be shown' });
+    } finally {
+      setPreviewing(false);
+    }
+  });
 
   const submitLabel =
     mode === 'create'
@@ -77,10 +179,34 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) onCancel();
+        if (!next) requestClose();
       }}
       title={mode === 'create' ? 'Create New Post' : 'Edit Post'}
     >
+      {offered && (
+        <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <p>
+            This browser kept an unsaved copy of this post from{' '}
+            <time dateTime={offered.savedAt}>{formatPostDateTime(offered.savedAt)}</time>.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={restoreOffered}
+              className="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
+            >
+              Restore unsaved copy
+            </button>
+            <button
+              type="button"
+              onClick={discardOffered}
+              className="rounded-md border border-amber-700 px-3 py-1.5 text-sm font-semibold text-amber-950 hover:bg-amber-100"
+            >
+              Discard it
+            </button>
+          </div>
+        </div>
+      )}
       <AdminForm form={form} idPrefix="post" onSubmit={submit} className="mt-4 space-y-4">
         <TextField name="title" label="Title *" />
         <TextField name="slug" label="URL Slug (optional)" placeholder="auto-generated-from-title" />
@@ -92,14 +218,22 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }
           <TextField name="author" label="Author *" />
           <TextField name="category" label="Category *" placeholder="For example Study Tips, Exam Prep" />
         </div>
-        <SelectField
-          name="published"
-          label="Status"
-          options={[
-            { value: 'true', label: 'Published' },
-            { value: 'false', label: 'Draft' },
-          ]}
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            name="published"
+            label="Status"
+            options={[
+              { value: 'true', label: 'Published' },
+              { value: 'false', label: 'Draft' },
+            ]}
+          />
+          <TextField
+            name="publishedAt"
+            type="datetime-local"
+            label="Publication time (UK)"
+            hint="Empty: when first published. A future time schedules the post."
+          />
+        </div>
         <Controller
           control={control}
           name="featuredImage"
@@ -117,10 +251,21 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }
           <TextField name="metaTitle" label="Meta Title (SEO)" />
           <TextField name="metaDescription" label="Meta Description (SEO)" />
         </div>
-        <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
+        {mode === 'edit' && post && onRestored && (
+          <RevisionsPanel post={post} hasUnsavedChanges={hasChanges} onRestored={onRestored} />
+        )}
+        <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
           <button
             type="button"
-            onClick={onCancel}
+            onClick={() => void showPreview()}
+            disabled={previewing}
+            className="mr-auto inline-flex items-center gap-1 rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          >
+            <Eye className="h-4 w-4" aria-hidden="true" /> {previewing ? 'Preparing...' : 'Preview'}
+          </button>
+          <button
+            type="button"
+            onClick={requestClose}
             className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
           >
             Cancel
@@ -134,6 +279,18 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit }
           </button>
         </div>
       </AdminForm>
+      <ConfirmDialog
+        open={confirmingClose}
+        title="Discard unsaved changes?"
+        description="This post has changes that are not saved. Closing now loses them."
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        pendingLabel="Discarding..."
+        pending={false}
+        onConfirm={discardAndClose}
+        onCancel={() => setConfirmingClose(false)}
+      />
+      <PreviewDialog html={previewHtml} title={getValues('title') ?? ''} onClose={() => setPreviewHtml(null)} />
     </Dialog>
   );
 }

@@ -3,6 +3,8 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, ImagePlus, Italic, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
 import { type ComponentType, useEffect, useState } from 'react';
+import type { ImageRecord } from '../../../shared/images';
+import { AltTextPrompt } from './AltTextPrompt';
 import { ImagePickerPanel } from './ImagePickerPanel';
 
 export interface RichTextEditorProps {
@@ -42,6 +44,8 @@ const extensions = [
 
 export default function RichTextEditor({ value, onChange, id, invalid, describedBy, focusRef }: RichTextEditorProps) {
   const [picker, setPicker] = useState<PickerMode>(null);
+  // The address of an image just inserted without a description: the editor asks for one.
+  const [undescribed, setUndescribed] = useState<string | null>(null);
   const editor = useEditor({
     extensions,
     content: value,
@@ -88,13 +92,29 @@ export default function RichTextEditor({ value, onChange, id, invalid, described
 
   if (!editor || !state) return <EditorPlaceholder />;
 
-  const choose = (src: string) => {
+  // The library's alt text goes with the image (docs/product.md#rich-text-editor); none means we ask.
+  const choose = ({ path: src, altText }: ImageRecord) => {
+    const alt = altText.trim();
     if (picker?.mode === 'replace') {
-      editor.chain().focus().setNodeSelection(picker.pos).setImage({ src, alt: '' }).run();
+      editor.chain().focus().setNodeSelection(picker.pos).setImage({ src, alt }).run();
     } else {
-      editor.chain().focus().setImage({ src, alt: '' }).run();
+      editor.chain().focus().setImage({ src, alt }).run();
     }
     setPicker(null);
+    setUndescribed(alt ? null : src);
+  };
+
+  /** Gives every image at `src` still without a description this one. */
+  const describe = (src: string, alt: string) => {
+    const { state, view } = editor;
+    const transaction = state.tr;
+    state.doc.descendants((node, pos) => {
+      if (node.type.name === 'image' && node.attrs.src === src && !node.attrs.alt) {
+        transaction.setNodeMarkup(pos, undefined, { ...node.attrs, alt });
+      }
+    });
+    view.dispatch(transaction);
+    setUndescribed(null);
   };
 
   return (
@@ -160,8 +180,15 @@ export default function RichTextEditor({ value, onChange, id, invalid, described
       {picker && (
         <ImagePickerPanel
           heading={picker.mode === 'replace' ? 'Replace Image' : 'Insert Image'}
-          onSelect={(image) => choose(image.path)}
+          onSelect={choose}
           onClose={() => setPicker(null)}
+        />
+      )}
+      {undescribed && (
+        <AltTextPrompt
+          key={undescribed}
+          onDescribe={(alt) => describe(undescribed, alt)}
+          onSkip={() => setUndescribed(null)}
         />
       )}
     </div>

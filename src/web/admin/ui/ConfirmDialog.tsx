@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel,
   pending,
   onConfirm,
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  cancelLabel?: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
@@ -33,7 +35,7 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <button
               type="button"

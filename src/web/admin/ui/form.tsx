@@ -126,14 +126,17 @@ export function TextField<Values extends FieldValues>({
   placeholder,
   maxLength,
   className,
+  hint,
 }: {
   name: Path<Values>;
   label: string;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'datetime-local';
   rows?: number;
   placeholder?: string;
   maxLength?: number;
   className?: string;
+  /** A line of help under the control. */
+  hint?: string;
 }) {
   const { register } = useFormContext<Values>();
   const { id, error, aria } = useFieldState(name);
@@ -141,6 +144,7 @@ export function TextField<Values extends FieldValues>({
   return (
     <Field name={name} label={label} className={className}>
       {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
     </Field>
   );
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BlogPost } from '../../../shared/blog';
+import { blogPostInputSchema } from '../../../shared/blog-schemas';
+import { blogPostPath } from '../../../shared/routes';
+import type { SiteApi } from '../../../shared/site-api';
+import type { AppContext } from '../../context';
+import type { PageRenderer } from '../../rendering/pages';
+import { idParams } from '../../validation';
+import { createBlogRepo } from './repo';
+import { createBlogService } from './service';
+
+const postIdParams = idParams((raw) => `There is no blog post with id ${raw}.`);
+
+/**
+ * Staff preview (docs/product.md#preview): the public post page, rendered by the same code, for a
+ * saved post (drafts and scheduled ones too) or for the dialog's unsaved values. Under
+ * /api/admin/, so the admin check guards it; never in the page cache, never stored by a browser
+ * or proxy, never indexed. The admin screen fetches it with its credentials and shows it in a
+ * sandboxed frame, so its scripts never run there.
+ */
+export function registerPostPreview(
+  fastify: FastifyInstance,
+  { database, clock }: AppContext,
+  siteApi: SiteApi,
+  pages: PageRenderer,
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const blog = createBlogService(createBlogRepo(database.db, clock), clock);
+
+  const sendPreview = async (reply: FastifyReply, post: BlogPost) => {
+    const api: SiteApi = {
+      ...siteApi,
+      getBlogPost: async (slug) => (slug === post.slug ? post : siteApi.getBlogPost(slug)),
+      getRelatedPosts: async (slug) => (slug === post.slug ? blog.relatedTo(post) : siteApi.getRelatedPosts(slug)),
+    };
+    const page = await pages.renderUncached(blogPostPath(post.slug), api);
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(page.html);
+  };
+
+  // A preview writes nothing, so it leaves the shared content generation (and every page cache) alone.
+  const readOnly = { changesNoContent: true };
+
+  app.get('/api/admin/blog/:id/preview', { schema: { params: postIdParams } }, async (request, reply) =>
+    sendPreview(reply, await blog.savedPost(request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/blog/preview',
+    { config: readOnly, schema: { body: blogPostInputSchema } },
+    async (request, reply) => sendPreview(reply, await blog.preview(request.body)),
+  );
+
+  app.post(
+    '/api/admin/blog/:id/preview',
+    { config: readOnly, schema: { params: postIdParams, body: blogPostInputSchema } },
+    async (request, reply) => sendPreview(reply, await blog.preview(request.body, request.params.id)),
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The centre is in the UK: staff type times as they read them on the office clock (Europe/London,
+ * GMT in winter, BST in summer) and the database keeps UTC. No library: Intl knows the rules.
+ */
+const timeZone = 'Europe/London';
+
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function londonParts(instant: number): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts;
+}
+
+/** London's offset from UTC at `instant`, in milliseconds (0 or 3,600,000). */
+function londonOffset(instant: number): number {
+  const p = londonParts(instant);
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** A `datetime-local` value ('2026-11-23T15:30') as London time, matched in full. */
+export const localDateTimePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The UTC ISO instant of a London wall-clock time, or null when it is not a real date. A time the
+ * clocks skip in March (01:30) is read on GMT, so it means 02:30 BST; one they repeat in October is
+ * read as the first, BST.
+ */
+export function londonLocalToUtc(local: string): string | null {
+  const match = localDateTimePattern.exec(local);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day || hour! > 23 || minute! > 59) return null;
+  const hour1 = 3_600_000;
+  const matching = [wall - hour1, wall].find((instant) => londonOffset(instant) === wall - instant);
+  return new Date(matching ?? wall - londonOffset(wall - 2 * hour1)).toISOString();
+}
+
+/** The `datetime-local` value ('2026-11-23T15:30') showing a UTC instant on London's clock. */
+export function utcToLondonLocal(iso: string): string {
+  const p = londonParts(Date.parse(iso));
+  const two = (value: number | undefined) => String(value).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}

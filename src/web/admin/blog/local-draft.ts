@@ -1,0 +1,45 @@
+import type { FormValues } from './PostFormDialog';
+
+/**
+ * The browser's own copy of a post being written (docs/product.md#drafting): kept in
+ * localStorage as staff type, so a crash or a closed tab loses nothing. Keyed by post id, or
+ * 'new' for a post not yet saved. It holds only the form's values, which are the post's own words:
+ * never the admin key or anything else of the session.
+ */
+export interface LocalDraft {
+  values: FormValues;
+  savedAt: string;
+}
+
+const storageKey = (key: string) => `northstar.postDraft.${key}`;
+
+export const draftKey = (postId: number | undefined) => (postId === undefined ? 'new' : String(postId));
+
+export function readLocalDraft(key: string): LocalDraft | null {
+  try {
+    const stored = localStorage.getItem(storageKey(key));
+    if (!stored) return null;
+    const draft = JSON.parse(stored) as Partial<LocalDraft>;
+    return draft && typeof draft.savedAt === 'string' && draft.values && typeof draft.values === 'object'
+      ? (draft as LocalDraft)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalDraft(key: string, values: FormValues): void {
+  try {
+    localStorage.setItem(storageKey(key), JSON.stringify({ values, savedAt: new Date().toISOString() }));
+  } catch {
+    // Storage full or blocked: the warning before closing still protects the work.
+  }
+}
+
+export function clearLocalDraft(key: string): void {
+  try {
+    localStorage.removeItem(storageKey(key));
+  } catch {
+    // Nothing to clear when storage is blocked.
+  }
+}
