@@ -61,7 +61,7 @@ test.describe('first-visit JavaScript', () => {
     ['a blog post', `/blog/${slug}`],
     ['/blog', '/blog'],
     ['/subjects', '/subjects'],
-  ]) {
+  ] as const) {
     test(`${label} downloads at most 10 kB and no React`, async ({ page }) => {
       const { sizes, total } = await firstVisitScripts(page, path);
       expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(textPageBudget);
