@@ -59,6 +59,20 @@ test.describe('islands (decision 0038)', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('what a visitor types before the form has hydrated is kept and sent', async ({ page }) => {
+    await page.goto('/contact');
+    // Playwright types faster than the island hydrates: the first fields are filled into the server's HTML.
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('First name').fill('Ann');
+    await form.getByLabel('Last name').fill('Lee');
+    await form.getByLabel('Email').fill(`early.${Date.now()}@example.test`);
+    await form.getByLabel('Mobile').fill('07700900123');
+    await form.getByLabel('Message').fill('Hello, a question about maths lessons.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Message sent successfully!');
+    await expect(form.getByLabel('First name')).toHaveValue('');
+  });
+
   test('public pages carry speculation rules for same-site links, and the admin area none', async ({ page }) => {
     await page.goto('/subjects');
     const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}');

@@ -3,11 +3,13 @@ import { jsonForScript } from '../../shared/page-meta';
 import type { IslandName } from './registry';
 
 /**
- * When the browser hydrates an island: `visible` when it comes within reach of the viewport (a
- * form, the carousel), `with-first` together with the first other island on the page (the toast
- * region: only a hydrated island can show a toast, and by then React is loaded anyway).
+ * When the browser hydrates an island (a visitor reaching for any island also starts it at once):
+ * `interaction` only then: when the pointer comes over it, a tap, or focus moving into it (the
+ * forms: nothing to download until the visitor starts on one); `visible` when it comes within reach
+ * of the viewport (the carousel, which moves by itself); `with-first` together with the first other
+ * island on the page (the toast region: only a hydrated island can show a toast).
  */
-export type IslandLoad = 'visible' | 'with-first';
+export type IslandLoad = 'interaction' | 'visible' | 'with-first';
 
 interface IslandProps<Props extends object> {
   name: IslandName;

@@ -15,15 +15,15 @@ const formNeedsScript = (
 );
 
 export const ContactFormIsland = () => (
-  <Island name="ContactForm" component={ContactForm} props={{}} load="visible" noscript={formNeedsScript} />
+  <Island name="ContactForm" component={ContactForm} props={{}} load="interaction" noscript={formNeedsScript} />
 );
 
 export const AssessmentFormIsland = () => (
-  <Island name="AssessmentForm" component={AssessmentForm} props={{}} load="visible" noscript={formNeedsScript} />
+  <Island name="AssessmentForm" component={AssessmentForm} props={{}} load="interaction" noscript={formNeedsScript} />
 );
 
 export const CallbackFormIsland = () => (
-  <Island name="CallbackForm" component={CallbackForm} props={{}} load="visible" noscript={formNeedsScript} />
+  <Island name="CallbackForm" component={CallbackForm} props={{}} load="interaction" noscript={formNeedsScript} />
 );
 
 export const TestimonialCarouselIsland = () => (

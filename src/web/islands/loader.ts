@@ -36,8 +36,8 @@ function dehydratedMarker(event: Event): HTMLElement | null {
  * (decision 0038). Everything outside them stays the server's HTML: no React runs for it.
  */
 export function startIslands(): void {
+  if (!document.querySelector('[data-island]')) return;
   const visible = [...document.querySelectorAll<HTMLElement>('[data-island][data-load="visible"]')];
-  if (visible.length === 0) return;
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -50,8 +50,8 @@ export function startIslands(): void {
   );
   visible.forEach((marker) => observer.observe(marker));
 
-  // A visitor reaching for an island (a tap, or Tab into a field) starts it at once.
-  for (const type of ['pointerdown', 'focusin']) {
+  // A visitor reaching for an island (the pointer coming over it, a tap, Tab into a field) starts it at once.
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) {
     document.addEventListener(type, (event) => {
       const marker = dehydratedMarker(event);
       if (marker) void hydrate(marker);
