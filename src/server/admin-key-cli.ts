@@ -6,7 +6,7 @@ import { loadEnvFileIfPresent } from './env-file';
 
 /**
  * `npm run admin:key`: replaces the admin key in the database the server uses (same environment,
- * same config), prints the new key once. Old sessions get 401 and must sign in again.
+ * same config), prints the new key once. Every staff session ends: staff sign in again with the new key.
  */
 async function main(): Promise<void> {
   loadEnvFileIfPresent();
@@ -21,7 +21,12 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
-    console.log(keyBanner(await rotateKey(database.db), 'new; the previous key no longer works'));
+    console.log(
+      keyBanner(
+        await rotateKey(database.db),
+        'new; the previous key no longer works and every staff session has ended',
+      ),
+    );
   } finally {
     await database.close();
   }

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -31,6 +32,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Woken when an enquiry queues a staff e-mail (main.ts starts it; tests may pass their own). */
   mailWorker?: { wake(): void };
+  /** A cluster worker: GET /metrics asks the primary for the whole site's numbers (decision 0027). */
+  clusterWorker?: boolean;
   /** npm run dev: Vite's HTTP server, its scripts instead of the build's, and fresh page code per request. */
   dev?: DevOptions;
 }
@@ -52,6 +55,7 @@ export async function buildApp({
   adminAuth,
   onRoute,
   mailWorker,
+  clusterWorker,
   dev,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -78,7 +82,10 @@ export async function buildApp({
   registerContentGeneration(app, database);
   const context: AppContext = { config, database, mailWorker };
   if (onRoute) app.addHook('onRoute', onRoute);
-  registerMetrics(app, context);
+  registerMetrics(app, context, { clusterWorker });
+  // Parses the staff session cookie for the admin hook (unsigned: the value is a random token
+  // looked up by its hash, so a signature would add nothing).
+  await app.register(cookie);
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);
   await registerOpenApi(app);

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import { startScheduledJob } from './coordination/scheduled-jobs';
 import { deleteEndedCounters } from './coordination/rate-limit-counters';
+import { deleteEndedSessions } from './auth/admin-sessions';
 import type { Database } from './db/connection';
 import { startRetention } from './features/enquiries/retention';
 import { type MailWorker, startMailWorker } from './mail/worker';
@@ -13,8 +14,8 @@ export interface BackgroundWork {
 }
 
 /**
- * The work that is not a request: the staff e-mail outbox, the daily retention run and clearing
- * ended rate-limit windows. One process per app instance runs it (the only process, or the cluster
+ * The work that is not a request: the staff e-mail outbox, the daily retention run, clearing
+ * ended rate-limit windows and purging ended staff sessions. One process per app instance runs it (the only process, or the cluster
  * primary); the outbox lease and the scheduled-job claims keep instances sharing a database from
  * doing anything twice.
  */
@@ -26,6 +27,14 @@ export function startBackgroundWork(config: Config, database: Database, log: Pro
     intervalMs: 60 * 60_000,
     log,
     run: async () => void (await deleteEndedCounters(database.db)),
+  });
+  // Ended staff sessions are refused anyway; the daily purge keeps the table to live ones.
+  const sessions = startScheduledJob({
+    db: database.db,
+    name: 'admin-session-cleanup',
+    intervalMs: 24 * 60 * 60_000,
+    log,
+    run: async () => void (await deleteEndedSessions(database.db, config.adminSession)),
   });
   let mailWorker: MailWorker | undefined;
   if (config.mail) {
@@ -44,6 +53,7 @@ export function startBackgroundWork(config: Config, database: Database, log: Pro
     async stop() {
       retention.stop();
       counters.stop();
+      sessions.stop();
       await mailWorker?.stop();
     },
   };

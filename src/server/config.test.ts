@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://www.northstartutors.example/',
       ADMIN_LINK_HOSTS: 'staging.example, Preview.Example ',
       RETENTION_MONTHS: '36',
+      ADMIN_SESSION_IDLE_MINUTES: '15',
+      ADMIN_SESSION_MAX_HOURS: '8',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -37,7 +39,14 @@ describe('loadConfig', () => {
       publicUrl: 'https://www.northstartutors.example',
       adminLinkHosts: ['staging.example', 'preview.example'],
       retentionMonths: 36,
+      adminSession: { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 },
     });
+  });
+
+  it('ends staff sessions after 30 idle minutes and 12 hours unless told otherwise', () => {
+    expect(loadConfig({}).adminSession).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 });
+    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: 'soon' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES: must be/);
+    expect(() => loadConfig({ ADMIN_SESSION_MAX_HOURS: '0' })).toThrow(/ADMIN_SESSION_MAX_HOURS: must be at least/);
   });
 
   it("reads TRUST_PROXY as off, a number of proxies, or the proxies' addresses and ranges", () => {
@@ -96,7 +105,15 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://127.0.0.1:2525',
       notifyEmail: 'staff@example.test',
       from: 'staff@example.test',
+      confirmParents: true,
     });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'a@example.test', PARENT_CONFIRMATION: 'off' }).mail
+        ?.confirmParents,
+    ).toBe(false);
+    expect(() =>
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'a@example.test', PARENT_CONFIRMATION: 'yes' }),
+    ).toThrow(/PARENT_CONFIRMATION/);
     expect(
       loadConfig({
         SMTP_URL: 'smtps://mail.example.test',

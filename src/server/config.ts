@@ -16,6 +16,18 @@ const environmentSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters long').optional(),
+    /** Staff sessions end after this long without an admin call (fractions allowed, for tests). */
+    ADMIN_SESSION_IDLE_MINUTES: z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .min(0.01, 'must be at least 0.01')
+      .max(7 * 24 * 60, 'must be at most a week')
+      .default(30),
+    /** ...and this long after sign-in, however active. */
+    ADMIN_SESSION_MAX_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .min(0.001, 'must be at least 0.001')
+      .max(24 * 30, 'must be at most 30 days')
+      .default(12),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     ADMIN_LINK_HOSTS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,6 +53,8 @@ const environmentSchema = z
       .optional(),
     NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    /** With mail on, parents get a short confirmation of their enquiry (decision 0032). */
+    PARENT_CONFIRMATION: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
     /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
     ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     IMAGE_MAX_BYTES: z.coerce
@@ -69,6 +83,10 @@ const environmentSchema = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     adminApiKey: env.ADMIN_API_KEY,
+    adminSession: {
+      idleMs: Math.round(env.ADMIN_SESSION_IDLE_MINUTES * 60_000),
+      maxMs: Math.round(env.ADMIN_SESSION_MAX_HOURS * 3_600_000),
+    },
     publicUrl: trimTrailingSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     adminLinkHosts: env.ADMIN_LINK_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())
@@ -80,7 +98,12 @@ const environmentSchema = z
     /** Staff notification e-mail; undefined means notifications are off. */
     mail:
       env.SMTP_URL && env.NOTIFY_EMAIL
-        ? { smtpUrl: env.SMTP_URL, notifyEmail: env.NOTIFY_EMAIL, from: env.MAIL_FROM ?? env.NOTIFY_EMAIL }
+        ? {
+            smtpUrl: env.SMTP_URL,
+            notifyEmail: env.NOTIFY_EMAIL,
+            from: env.MAIL_FROM ?? env.NOTIFY_EMAIL,
+            confirmParents: env.PARENT_CONFIRMATION === 'on',
+          }
         : undefined,
     enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: env.IMAGE_MAX_BYTES,

@@ -6,6 +6,7 @@ import { mailWakeMessage, runPrimary } from './cluster-primary';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { untrustedProxyWarning } from './trust-proxy';
 
 /**
  * Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts
@@ -40,7 +41,14 @@ async function serveRequests(
   const { buildApp } = await import('./app');
   let background: BackgroundWork | undefined;
   const wake = role === 'worker' ? () => process.send?.(mailWakeMessage) : () => background?.wakeMail();
-  const app = await buildApp({ config, database, clientDir, dev, mailWorker: { wake } });
+  const app = await buildApp({
+    config,
+    database,
+    clientDir,
+    dev,
+    mailWorker: { wake },
+    clusterWorker: role === 'worker',
+  });
   if (role === 'alone') background = startBackgroundWork(config, database, app.log);
 
   let stopping = false;
@@ -60,6 +68,8 @@ async function serveRequests(
 
   await app.listen({ port: config.port, host: config.host });
   if (role === 'alone') {
+    const proxyWarning = untrustedProxyWarning(config);
+    if (proxyWarning) app.log.warn(proxyWarning);
     app.log.info(
       `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
     );

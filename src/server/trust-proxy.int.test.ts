@@ -41,3 +41,26 @@ describe('client addresses behind a proxy', () => {
     expect((await send('192.0.2.2')).statusCode).toBe(201);
   });
 });
+
+/** HSTS goes on answers that came over HTTPS, which only a trusted proxy can vouch for. */
+describe('HSTS behind a proxy', () => {
+  let subject: TestApp | undefined;
+  afterEach(() => subject?.close());
+  const hsts = async (remoteAddress: string, headers: Record<string, string>) =>
+    (await subject!.app.inject({ url: '/', remoteAddress, headers })).headers['strict-transport-security'];
+
+  it('is sent when the trusted proxy says the request came over HTTPS, and not otherwise', async () => {
+    subject = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1,::1' } });
+    expect(await hsts('127.0.0.1', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
+    expect(await hsts('::1', { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
+    expect(await hsts('127.0.0.1', { 'x-forwarded-proto': 'http' })).toBeUndefined();
+    expect(await hsts('127.0.0.1', {})).toBeUndefined();
+    // Anyone else claiming HTTPS is not believed.
+    expect(await hsts('203.0.113.9', { 'x-forwarded-proto': 'https' })).toBeUndefined();
+  });
+
+  it('is not sent when no proxy is trusted, whatever X-Forwarded-Proto says', async () => {
+    subject = await createTestApp();
+    expect(await hsts('127.0.0.1', { 'x-forwarded-proto': 'https' })).toBeUndefined();
+  });
+});

@@ -52,3 +52,22 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
 }
+
+/**
+ * A start-up warning for a site promised over HTTPS that believes no proxy. The app never speaks
+ * TLS itself, so something in front of it does; without TRUST_PROXY every visitor would share that
+ * proxy's address for the enquiry and sign-in limits, and no answer would carry HSTS.
+ */
+export function untrustedProxyWarning({
+  publicUrl,
+  trustProxy,
+}: {
+  publicUrl: string;
+  trustProxy: TrustProxy;
+}): string | undefined {
+  if (trustProxy !== false || !publicUrl.startsWith('https://')) return undefined;
+  return (
+    'PUBLIC_URL is https but TRUST_PROXY=false: behind a proxy every visitor counts as the proxy and HSTS is ' +
+    'never sent. Set TRUST_PROXY to the proxy address (127.0.0.1,::1 for Caddy on this machine; deploy/northstar.env).'
+  );
+}

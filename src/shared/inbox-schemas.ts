@@ -81,7 +81,7 @@ export const enquiryQuerySchema = pagingQuerySchema.extend({
 export type EnquiryQuery = z.output<typeof enquiryQuerySchema>;
 
 export interface EnquiryPage {
-  items: Enquiry[];
+  items: InboxEnquiry[];
   total: number;
   page: number;
   pageSize: number;
@@ -91,3 +91,63 @@ export interface EnquiryPage {
 export type EnquiryCounts = Record<EnquiryFilter, number>;
 
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** What staff wrote about an enquiry, apart from the parent's own words. */
+export interface StaffNote {
+  id: number;
+  text: string;
+  createdAt: string;
+}
+
+export const STAFF_NOTE_MAX = 2000;
+
+/**
+ * Plain text as staff meant it: one kind of line break, no control or bidirectional-override
+ * characters (they can hide or reorder what the next reader sees), no outer white space.
+ * Each pattern is a single character class, so it runs in linear time on any input.
+ */
+export function plainText(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+      .trim()
+  );
+}
+
+/** POST /api/contact-submissions/:id/notes. */
+export const staffNoteInputSchema = z.object({
+  text: z
+    .string({ error: 'Note must be text' })
+    .transform(plainText)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please write a note')
+        .max(STAFF_NOTE_MAX, `A note must be at most ${STAFF_NOTE_MAX} characters`),
+    ),
+});
+export type StaffNoteInput = z.input<typeof staffNoteInputSchema>;
+
+/**
+ * Where the staff notification e-mail of an enquiry is: waiting for its first try, delivered,
+ * failing but still being retried, or given up on after the last retry.
+ */
+export const mailStates = ['queued', 'sent', 'retrying', 'failed'] as const;
+export type MailState = (typeof mailStates)[number];
+
+export interface MailStatus {
+  state: MailState;
+  attempts: number;
+  /** The mail server's last refusal, while it is not yet delivered. */
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+/** An enquiry on the inbox screen: the entity, staff's notes (oldest first) and its notification's status. */
+export interface InboxEnquiry extends Enquiry {
+  staffNotes: StaffNote[];
+  /** Null when mail is off or the notification was forgotten after delivery (decision 0018). */
+  notification: MailStatus | null;
+}

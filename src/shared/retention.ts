@@ -4,3 +4,9 @@
  * the privacy page, so the page and the purge cannot disagree.
  */
 export const SENT_MAIL_KEEP_DAYS = 7;
+
+/**
+ * How long a deleted enquiry, post or image stays in the Bin before it is deleted for good
+ * (docs/decisions/0036-bin.md). An enquiry also keeps its retention deadline: whichever comes first.
+ */
+export const BIN_KEEP_DAYS = 30;

@@ -18,6 +18,7 @@ export const paths = {
   adminBlog: '/admin/blog',
   adminImages: '/admin/images',
   adminLogo: '/admin/logo',
+  adminBin: '/admin/bin',
 } as const;
 
 export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

@@ -37,6 +37,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminBlog, component: AdminRoute, clientApp: true },
   { path: paths.adminImages, component: AdminRoute, clientApp: true },
   { path: paths.adminLogo, component: AdminRoute, clientApp: true },
+  { path: paths.adminBin, component: AdminRoute, clientApp: true },
 ];
 
 /** What any path no route matches shows, with a 404; a chunk of its own, like the other pages. */

@@ -2,17 +2,13 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ImageRecord } from '../../src/shared/images';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
+import { openSession } from './admin-session';
 import { axeViolations, expect, test } from './fixtures';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Signed in the way the admin shell stores it (docs/product.md#admin-session). */
-async function signIn(page: Page) {
-  await page.addInitScript((key) => {
-    sessionStorage.setItem('adminApiKey', key);
-    sessionStorage.setItem('adminLoggedIn', 'true');
-  }, BLOG_KEY);
-}
+/** Signed in with a session cookie, as the sign-in form leaves it (docs/product.md#admin-session). */
+const signIn = (page: Page) => openSession(page, BLOG_KEY);
 
 /** Uploads `count` small images through the real API, oldest first, alt text 'Library image N <run>'. */
 async function uploadLibrary(request: APIRequestContext, count: number): Promise<ImageRecord[]> {
@@ -177,7 +173,7 @@ test.describe('admin blog management', () => {
     // Delete, after the browser confirmation.
     page.once('dialog', async (confirm) => {
       expect(confirm.message()).toBe(
-        `Are you sure you want to delete "Editor post ${run}"? This action cannot be undone.`,
+        `Are you sure you want to delete "Editor post ${run}"? It will be moved to the Bin. You can restore it from there for 30 days.`,
       );
       await confirm.accept();
     });

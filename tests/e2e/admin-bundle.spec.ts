@@ -27,10 +27,10 @@ function publicChunks(): Set<string> {
   return seen;
 }
 
-// Strings only admin code contains: its messages, its storage key, its API paths, Radix dialogs.
+// Strings only admin code contains: its messages, its API paths, Radix dialogs.
 const adminMarkers = [
   'Invalid API key. Please log in again.',
-  'adminApiKey',
+  'Your session has ended. Please sign in again.',
   'Edit Submission',
   'export.csv',
   'Submission deleted successfully.',

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axeViolations, expect as baseExpect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
+import { openSession } from './admin-session';
 
 // Uploads are processed by sharp on a CPU shared with other test runs: allow for slow moments.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -20,12 +21,9 @@ test.afterAll(async () => {
   server.remove();
 });
 
-/** Signed in as the admin shell leaves it: key and flag in sessionStorage (docs/product.md#admin-session). */
+/** Signed in with a session cookie, as the sign-in form leaves it (docs/product.md#admin-session). */
 async function openAdmin(page: Page, path: string) {
-  await page.addInitScript((key) => {
-    sessionStorage.setItem('adminApiKey', key);
-    sessionStorage.setItem('adminLoggedIn', 'true');
-  }, KEY);
+  await openSession(page, KEY, server.baseUrl);
   await page.goto(`${server.baseUrl}${path}`);
 }
 

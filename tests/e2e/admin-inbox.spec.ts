@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import { axeViolations, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
-import { card, cards, expect, INVALID, KEY, openAdmin, seed, signIn as signInAt, storage } from './admin-session';
+import {
+  card,
+  cards,
+  ENDED,
+  expect,
+  INVALID,
+  KEY,
+  openAdmin,
+  seed,
+  signIn as signInAt,
+  storage,
+  whereScriptsSee,
+} from './admin-session';
 import { resetEnquiries, reviewedOf } from './enquiries-db';
 
 // One server per worker (tests of this file may run in parallel workers, each on its own data).
@@ -31,7 +43,8 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     for (const name of ['Blog Management', 'Image Manager', 'Logo Manager']) {
       await expect(page.getByRole('link', { name })).toBeVisible();
     }
-    expect(await storage(page)).toEqual([KEY, 'true']);
+    // The key is sent once, to open the session, and kept nowhere in the browser (decision 0030).
+    expect(await whereScriptsSee(page, KEY)).toEqual([]);
 
     await page.reload();
     await expect(card(page, 'Amelia Hart')).toBeVisible();
@@ -168,7 +181,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await signIn(page, KEY);
     await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this submission?' });
-    await expect(confirm).toContainText('This action cannot be undone.');
+    await expect(confirm).toContainText('will be moved to the Bin. You can restore it from there for 30 days.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(card(page, 'Oliver Khan')).toBeVisible();
 
@@ -198,13 +211,13 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     expect(text).not.toContain('amelia@example.test');
   });
 
-  test('a key that stops working mid-session logs out with the message', async ({ page }) => {
+  test('a session that ends mid-way logs out with the message', async ({ page }) => {
     await signIn(page, KEY);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
-    // As if the key were changed on the server: the stored key no longer matches.
-    await page.evaluate(() => sessionStorage.setItem('adminApiKey', 'a-key-the-server-no-longer-accepts'));
-    await page.reload();
-    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    // As if the session had ended on the server: the browser no longer holds a live one.
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: /^Unreviewed/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
     await expect(page.getByLabel('Admin API key')).toBeVisible();
     expect(await storage(page)).toEqual([null, null]);
   });

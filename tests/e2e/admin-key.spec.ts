@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from './fixtures';
 import { type RunningServer, startServer } from './server';
-import { card, expect, INVALID, seed, signIn, storage } from './admin-session';
+import { card, ENDED, expect, seed, signIn, storage } from './admin-session';
 import { resetEnquiries } from './enquiries-db';
 
 let server: RunningServer;
@@ -40,9 +40,9 @@ test.describe('a fresh install without ADMIN_API_KEY', () => {
     expect(newKey).not.toBe(key);
     expect(server.output().match(/ADMIN API KEY/g)).toHaveLength(1);
 
-    // The next load with the old key is refused: the session ends with the message.
+    // Rotation ended the session: the next load is refused and the sign-in form says why.
     await page.getByRole('button', { name: /^Unreviewed/ }).click();
-    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
     await signIn(page, server.baseUrl, newKey);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
   });
@@ -63,12 +63,12 @@ test.describe('a key rotated while a session is open', () => {
     await expect(card(page, 'Amelia Hart')).toBeVisible();
     rotateKey(server.dataDir);
 
-    // Moving to the blog screen (no reload: the key in memory is the old one) loads its posts.
+    // Moving to the blog screen (no reload) loads its posts with the ended session.
     await page.getByRole('link', { name: 'Blog Management' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
     await expect(page.getByLabel('Admin API key')).toBeVisible();
     const toasts = page.locator('section[aria-label="Notifications (F8)"]');
-    await expect(toasts.getByText(INVALID, { exact: true })).toHaveCount(1);
+    await expect(toasts.getByText(ENDED, { exact: true })).toHaveCount(1);
     expect(await storage(page)).toEqual([null, null]);
   });
 });

@@ -7,6 +7,7 @@ export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const KEY = 'e2e-admin-key-0123456789abcdefghij';
 export const INVALID = 'Invalid API key. Please log in again.';
+export const ENDED = 'Your session has ended. Please sign in again.';
 
 export const seed: SeedEnquiry[] = [
   { type: 'assessment', firstName: 'Amelia', lastName: 'Hart', email: 'amelia@example.test', minutesAgo: 1 },
@@ -35,6 +36,7 @@ export async function openAdmin(page: Page, baseUrl: string) {
   await expect(page.getByLabel('Admin API key')).toBeVisible({ timeout: 20_000 });
 }
 
+/** Signs in through the form, as staff do: the server answers with the session cookie. */
 export async function signIn(page: Page, baseUrl: string, key: string) {
   await openAdmin(page, baseUrl);
   await page.getByLabel('Admin API key').fill(key);
@@ -43,5 +45,32 @@ export async function signIn(page: Page, baseUrl: string, key: string) {
 
 export const cards = (page: Page) => page.getByRole('listitem', { name: /^Submission from / });
 export const card = (page: Page, name: string) => page.getByRole('listitem', { name: `Submission from ${name}` });
+/** What the old sign-in kept in sessionStorage (the key and a flag); now always [null, null]. */
 export const storage = (page: Page) =>
   page.evaluate(() => [sessionStorage.getItem('adminApiKey'), sessionStorage.getItem('adminLoggedIn')]);
+
+/**
+ * Opens a session without the form (for specs about other screens): the page's request context
+ * shares the browser's cookies, so the next page load is signed in.
+ */
+export async function openSession(page: Page, key: string, baseUrl = '') {
+  const response = await page.request.post(`${baseUrl}/api/admin/session`, { headers: { 'x-api-key': key } });
+  expect(response.status()).toBe(201);
+}
+
+/** Every place a page's scripts can read where `secret` appears: web storage (names and values) and cookies. */
+export const whereScriptsSee = (page: Page, secret: string) =>
+  page.evaluate((secret) => {
+    const found: string[] = [];
+    for (const [name, store] of [
+      ['localStorage', localStorage],
+      ['sessionStorage', sessionStorage],
+    ] as const) {
+      for (let index = 0; index < store.length; index += 1) {
+        const key = store.key(index)!;
+        if (key.includes(secret) || (store.getItem(key) ?? '').includes(secret)) found.push(`${name}.${key}`);
+      }
+    }
+    if (document.cookie.includes(secret)) found.push('document.cookie');
+    return found;
+  }, secret);

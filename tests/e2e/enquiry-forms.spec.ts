@@ -61,8 +61,9 @@ test.describe('free assessment form', () => {
       year_group: 'Year 10',
       reviewed: 'false',
     });
-    await expect.poll(() => mailsMentioning(email).length, { timeout: 15_000 }).toBe(1);
-    expect(mailsMentioning(email)[0]).toContain('Subject: Assessment request from Amira Khan: GCSE Maths');
+    // The staff notification and the parent's confirmation (decision 0032).
+    await expect.poll(() => mailsMentioning(email).length, { timeout: 15_000 }).toBe(2);
+    expect(mailsMentioning(email).join('\n')).toContain('Subject: Assessment request from Amira Khan: GCSE Maths');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -118,7 +119,7 @@ test.describe('contact form', () => {
       mobile: '07700 900123',
       message: 'Do you have Saturday places for Year 6?',
     });
-    await expect.poll(() => mailsMentioning(email).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mailsMentioning(email).length, { timeout: 15_000 }).toBe(2);
   });
 });
 

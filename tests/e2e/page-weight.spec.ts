@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { blogAdminHeaders, useBlogServer } from './blog-server';
@@ -75,4 +76,53 @@ test.describe('first-visit JavaScript', () => {
       expect(sizes.filter((script) => /(?:Page|AdminApp|RichTextEditor|entry-client)-/.test(script.url))).toEqual([]);
     });
   }
+});
+
+// Issue 10's HTML budget for / (decision 0028). The issue asks for 40 KB raw; what is left above it
+// is the site header (both menus) and the hydration data, which the islands work reshapes, and
+// the inline CSS. Lower these figures as that lands; never raise them without a decision.
+const homeRawBudget = 56_000;
+const homeBrotliBudget = 12_000;
+const homeInlineCssBudget = 20_000;
+
+/** The bytes as sent, not decoded (fetch would decode them), and the coding the server chose. */
+function sent(url: string, acceptEncoding: string): Promise<{ body: Buffer; coding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), coding: response.headers['content-encoding'] }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+test('/ stays inside its HTML budget, raw and as brotli', async ({ baseURL }) => {
+  const raw = await sent(`${baseURL}/`, 'identity');
+  const brotli = await sent(`${baseURL}/`, 'br');
+  const inlineCss = raw.body.toString('utf8').match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+  console.log(`/: ${raw.body.length} bytes raw, ${brotli.body.length} brotli, inline CSS ${inlineCss.length}`);
+
+  expect(raw.coding).toBeUndefined();
+  expect(brotli.coding).toBe('br');
+  expect(raw.body.length).toBeLessThanOrEqual(homeRawBudget);
+  expect(brotli.body.length).toBeLessThanOrEqual(homeBrotliBudget);
+  expect(inlineCss.length).toBeGreaterThan(0);
+  expect(inlineCss.length).toBeLessThanOrEqual(homeInlineCssBudget);
+});
+
+test('the testimonials are sent once and copied for the endless scroll in the browser', async ({ page, baseURL }) => {
+  const html = await (await fetch(`${baseURL}/`)).text();
+  const sentCards = html.match(/<figure\b/g)?.length ?? 0;
+  expect(sentCards).toBeGreaterThan(0);
+  expect(html.match(/class="carousel-list\b/g)).toHaveLength(1);
+
+  await page.goto('/');
+  const lists = page.locator('.carousel-list');
+  await expect(lists).toHaveCount(2);
+  await expect(lists.nth(1)).toHaveAttribute('aria-hidden', 'true');
+  await expect(lists.nth(1).locator('figure')).toHaveCount(sentCards);
 });

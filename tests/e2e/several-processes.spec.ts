@@ -73,14 +73,15 @@ test.describe('several server processes', () => {
             (db.prepare("select count(*) as sent from email_outbox where status = 'sent'").get() as { sent: number })
               .sent,
         );
-      await waitFor(() => sentCount() === emails.length, 30_000);
+      // Two mails per enquiry: the staff notification and the parent's confirmation (decision 0032).
+      await waitFor(() => sentCount() === emails.length * 2, 30_000);
       for (const email of emails) {
         expect(
           smtp.received.filter((mail) => mail.text.includes(email)),
           email,
-        ).toHaveLength(1);
+        ).toHaveLength(2);
       }
-      expect(smtp.received).toHaveLength(emails.length);
+      expect(smtp.received).toHaveLength(emails.length * 2);
 
       // Both workers cache the home page: a change behind the API's back shows on neither.
       const brands = async () =>

@@ -3,7 +3,10 @@ import type { Enquiry } from '../../src/shared/inbox-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../src/server/db/schema';
 import { toEnquiry } from '../../src/server/features/enquiries/repo';
 
-type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed'> & { reviewed?: string };
+type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed' | 'deleted_at'> & {
+  reviewed?: string;
+  deleted_at?: string | null;
+};
 
 let sequence = 0;
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { csrfHeader, SESSION_ENDED_MESSAGE } from '../../shared/admin-session';
 import { isAdminRoute } from './admin-routes';
 import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
+import { createSessionStore, csrfMatches, type LiveSession, type SessionStore } from './admin-sessions';
 import { createFailureLimiter } from './failure-limiter';
+import { readSessionCookie } from './session-cookie';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 
@@ -10,47 +13,94 @@ declare module 'fastify' {
     /** Needs the admin key even though the path and method alone would not say so (e.g. an admin GET). */
     admin?: boolean;
   }
+  interface FastifyInstance {
+    /** Staff sessions (decision 0030); the session routes open and end them. */
+    adminSessions: SessionStore;
+  }
+  interface FastifyRequest {
+    /** How an admin request proved itself: the key (scripts, sign-in) or a session cookie. */
+    adminAuth?: { via: 'key'; keyHash: Buffer } | { via: 'session'; session: LiveSession };
+  }
 }
 
 export interface AdminAuthOptions {
   /** Failed attempts allowed per address in the window before answering 429. */
   maxFailures?: number;
   windowMs?: number;
+  /** The sessions' clock (tests move it instead of waiting). */
+  now?: () => Date;
 }
+
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const csrfRefused = () =>
+  new AppError(403, 'CSRF_FAILED', 'This request did not come from the staff area. Please reload the page.');
 
 /**
  * Protects every admin route with one onRequest hook, attached as routes are registered. Runs
- * before the body is read, so a stranger cannot make us parse an upload.
+ * before the body is read, so a stranger cannot make us parse an upload. An admin request proves
+ * itself with the key in `x-api-key` (scripts, SPEC's API, and the sign-in itself) or with a staff
+ * session cookie plus, on every state-changing call, the session's CSRF token and a same-site Origin.
  */
 export function registerAdminAuth(
   app: FastifyInstance,
   { config, database }: AppContext,
-  { maxFailures = 10, windowMs = 15 * 60_000 }: AdminAuthOptions = {},
+  { maxFailures = 10, windowMs = 15 * 60_000, now }: AdminAuthOptions = {},
 ): void {
   const limiter = createFailureLimiter(database.db, { maxFailures, windowMs });
   // ADMIN_API_KEY wins over a stored key; its hash is computed once.
   const configuredHash = config.adminApiKey ? hashKey(config.adminApiKey) : undefined;
+  // The stored hash is read per request so a rotated key takes effect on every instance at once.
+  const expectedKeyHash = async () => configuredHash ?? (await readStoredKeyHash(database.db));
+  const sessions = createSessionStore(database.db, config.adminSession, expectedKeyHash, now);
+  app.decorate('adminSessions', sessions);
+  app.decorateRequest('adminAuth', undefined);
+  const publicOrigin = new URL(config.publicUrl).origin;
 
-  const checkKey: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.routeOptions.url ?? request.url;
-    if (!isAdminRoute(request.method, url, request.routeOptions.config.admin === true)) return;
-
-    const provided = request.headers['x-api-key'];
-    // No key is not a guess: a visitor or a stale tab must not lock staff at the same address out.
-    if (typeof provided !== 'string' || provided === '') {
-      throw new AppError(401, 'UNAUTHORIZED', 'Admin authentication required.');
-    }
+  const checkKey = async (request: FastifyRequest, reply: FastifyReply, provided: string) => {
     const waitMs = await limiter.blockedFor(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
     }
-    // The stored hash is read per request so a rotated key takes effect on every instance at once.
-    const expected = configuredHash ?? (await readStoredKeyHash(database.db));
-    if (expected && keyMatches(provided, expected)) return;
-
+    const expected = await expectedKeyHash();
+    if (expected && keyMatches(provided, expected)) {
+      request.adminAuth = { via: 'key', keyHash: expected };
+      return;
+    }
     await limiter.recordFailure(request.ip);
     throw new AppError(401, 'UNAUTHORIZED', 'Invalid admin API key.');
+  };
+
+  /**
+   * A session token is 256 random bits, so a wrong one is not a guess worth limiting (and a
+   * stale cookie in a staff browser must not lock the office out): it is simply refused.
+   */
+  const checkSession = async (request: FastifyRequest, token: string) => {
+    const session = await sessions.resume(token);
+    if (!session) throw new AppError(401, 'UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+    if (!readMethods.has(request.method)) {
+      // Browsers send Origin on every cross-site write; one from elsewhere is refused outright.
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
+        throw csrfRefused();
+      }
+      const provided = request.headers[csrfHeader];
+      if (typeof provided !== 'string' || !csrfMatches(session.token, provided)) throw csrfRefused();
+    }
+    request.adminAuth = { via: 'session', session };
+  };
+
+  const checkAdmin: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.routeOptions.url ?? request.url;
+    if (!isAdminRoute(request.method, url, request.routeOptions.config.admin === true)) return;
+
+    const provided = request.headers['x-api-key'];
+    if (typeof provided === 'string' && provided !== '') return checkKey(request, reply, provided);
+    const token = readSessionCookie(request);
+    if (token !== undefined) return checkSession(request, token);
+    // No key is not a guess: a visitor or a stale tab must not lock staff at the same address out.
+    throw new AppError(401, 'UNAUTHORIZED', 'Admin authentication required.');
   };
 
   app.addHook('onRoute', (route) => {
@@ -58,6 +108,6 @@ export function registerAdminAuth(
     const declared = route.config?.admin === true;
     if (!methods.some((method) => isAdminRoute(method, route.url, declared))) return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [checkKey, ...existing];
+    route.onRequest = [checkAdmin, ...existing];
   });
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
+import { endAllSessions } from './admin-sessions';
 
 const KEY_ROW_ID = 1;
 
@@ -39,7 +40,11 @@ export async function createKeyIfMissing(db: Kysely<DatabaseSchema>): Promise<st
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? key : undefined;
 }
 
-/** Replaces the stored key with a new one and returns it; the old key stops working at once. */
+/**
+ * Replaces the stored key with a new one and returns it; the old key stops working at once and
+ * every staff session ends (they also carry the old key's fingerprint, so one opened meanwhile
+ * is refused too).
+ */
 export async function rotateKey(db: Kysely<DatabaseSchema>): Promise<string> {
   const key = generateKey();
   const values = { key_hash: hashKey(key).toString('hex'), created_at: new Date().toISOString() };
@@ -48,6 +53,7 @@ export async function rotateKey(db: Kysely<DatabaseSchema>): Promise<string> {
     .values({ id: KEY_ROW_ID, ...values })
     .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
     .execute();
+  await endAllSessions(db);
   return key;
 }
 

@@ -18,7 +18,7 @@ function mustBeProtected(method: string, url: string): boolean {
   return url.startsWith('/api/') && !publicWrites.has(`${method} ${url}`);
 }
 
-describe('every admin route answers 401 without the right key', () => {
+describe('every admin route answers 401 without the right key or a live session', () => {
   const { routes, onRoute } = routeTable();
   let subject: TestApp;
   let address = 0;
@@ -46,6 +46,14 @@ describe('every admin route answers 401 without the right key', () => {
         'PUT /api/contact-submissions/:id',
         'DELETE /api/contact-submissions/:id',
         'GET /api/contact-submissions/export.csv',
+        'GET /api/admin/bin',
+        'POST /api/admin/bin/:kind/:id/restore',
+        'DELETE /api/admin/bin/:kind/:id',
+        'GET /api/admin/images/:id/usage',
+        'GET /api/contact-submissions/:id/notes',
+        'POST /api/contact-submissions/:id/notes',
+        'GET /api/contact-submissions/:id/notification',
+        'POST /api/contact-submissions/:id/notification/retry',
       ]),
     );
   });
@@ -53,7 +61,16 @@ describe('every admin route answers 401 without the right key', () => {
   it('refuses each protected route with no key, an empty key and a wrong key', async () => {
     const failures: string[] = [];
     for (const { method, url } of protectedRoutes()) {
-      for (const headers of [{}, { 'x-api-key': '' }, { 'x-api-key': `${KEY}x` }, { 'x-api-key': KEY.slice(0, -1) }]) {
+      for (const headers of [
+        {},
+        { 'x-api-key': '' },
+        { 'x-api-key': `${KEY}x` },
+        { 'x-api-key': KEY.slice(0, -1) },
+        // A session cookie that names no live session (made up, or ended), with or without a CSRF token.
+        { cookie: `admin_session=${'A'.repeat(43)}` },
+        { cookie: `admin_session=${'A'.repeat(43)}`, 'x-csrf-token': 'A'.repeat(43) },
+        { cookie: 'admin_session=%' },
+      ]) {
         const response = await subject.app.inject({
           method: method as 'GET',
           url: concrete(url),
@@ -81,6 +98,35 @@ describe('every admin route answers 401 without the right key', () => {
       });
       expect(response.statusCode, `${method} ${url}`).not.toBe(401);
     }
+  });
+
+  it('refuses every protected write made with a live session but without its CSRF token (403)', async () => {
+    const signIn = await subject.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      headers: { 'x-api-key': KEY },
+      remoteAddress: nextAddress(),
+    });
+    const token = signIn.cookies.find(({ name }) => name === 'admin_session')!.value;
+    const failures: string[] = [];
+    const writes = protectedRoutes().filter(({ method }) => !['GET', 'HEAD'].includes(method));
+    expect(writes.length).toBeGreaterThan(5);
+    for (const { method, url } of writes) {
+      for (const headers of [{}, { 'x-csrf-token': 'A'.repeat(43) }]) {
+        const response = await subject.app.inject({
+          method: method as 'POST',
+          url: concrete(url),
+          cookies: { admin_session: token },
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: '{}',
+          remoteAddress: nextAddress(),
+        });
+        if (response.statusCode !== 403 || response.json().code !== 'CSRF_FAILED') {
+          failures.push(`${method} ${url} with ${JSON.stringify(headers)} answered ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('leaves public reads open', async () => {

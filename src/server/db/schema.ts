@@ -27,6 +27,8 @@ export interface ContactSubmissionsTable {
   reviewed: ColumnType<string, string | undefined, string>;
   submitted_at: string;
   updated_at: string;
+  /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
+  deleted_at: string | null;
 }
 
 /** The hash of the generated admin key; one row (id 1). Unused while ADMIN_API_KEY is set. */
@@ -52,6 +54,17 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** What the mail is (outboxKinds in mail/outbox.ts); the inbox shows the staff notification's status. */
+  kind: ColumnType<string, string | undefined, string>;
+}
+
+/** What staff write about an enquiry; deleted with it (decision 0018). */
+export interface StaffNotesTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** Plain text, as staff typed it (trimmed, control characters removed). */
+  body: string;
+  created_at: string;
 }
 
 export interface ImagesTable {
@@ -70,6 +83,8 @@ export interface ImagesTable {
   height: number;
   created_at: string;
   updated_at: string;
+  /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
+  deleted_at: string | null;
 }
 
 /** The stored bytes of an image: the full-size file and its WebP variants. */
@@ -103,6 +118,8 @@ export interface BlogPostsTable {
   /** Set on first publication and kept through later unpublishing (docs/product.md#blog-post-fields). */
   published_at: string | null;
   updated_at: string;
+  /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
+  deleted_at: string | null;
 }
 
 /** One row (id 1): bumped after every successful staff write (page caches key on it). */
@@ -124,6 +141,16 @@ export interface RateLimitCountersTable {
   reset_at: string;
 }
 
+/** Staff sessions; only the token's hash is stored (docs/decisions/0030-admin-sessions.md). */
+export interface AdminSessionsTable {
+  token_hash: string;
+  /** Hex SHA-256 of the admin key's hash at sign-in: a changed key ends the session. */
+  key_fingerprint: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -135,4 +162,6 @@ export interface DatabaseSchema {
   content_generation: ContentGenerationTable;
   scheduled_jobs: ScheduledJobsTable;
   rate_limit_counters: RateLimitCountersTable;
+  admin_sessions: AdminSessionsTable;
+  staff_notes: StaffNotesTable;
 }

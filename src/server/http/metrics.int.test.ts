@@ -62,6 +62,8 @@ describe('GET /metrics', () => {
       expect(response.body).toContain(declaration);
     }
     expect(response.body.includes('# TYPE db_pool_connections gauge')).toBe(subject.database.engine === 'postgres');
+    // One process serving alone reports itself (a cluster's scrape counts its workers and primary).
+    expect(response.body).toContain('metrics_processes{role="alone"} 1');
     if (subject.database.engine === 'postgres') {
       // An idle site: the scrape's own outbox queries are not counted as requests waiting.
       expect(sample(response.body, 'db_pool_connections{state="waiting"}')).toBe(0);

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { answerMetricsCollection, siteMetricsFromPrimary } from '../metrics/cluster-metrics';
+import { createProcessMetrics } from '../metrics/process-metrics';
 import { pageCacheStats } from '../rendering/page-cache-stats';
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
@@ -11,13 +12,18 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 /**
  * GET /metrics in Prometheus text format, for a scraper holding METRICS_TOKEN as a bearer token.
  * Without METRICS_TOKEN the route does not exist (decision 0024). Labels are bounded: the route
- * pattern ("/api/blog/:slug", "/*" for every page), never the requested URL.
+ * pattern ("/api/blog/:slug", "/*" for every page), never the requested URL. In a cluster worker
+ * the answer is the whole site's, added up by the primary (decision 0027).
  */
-export function registerMetrics(app: FastifyInstance, { config, database }: AppContext): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  { config, database }: AppContext,
+  { clusterWorker = false }: { clusterWorker?: boolean } = {},
+): void {
   const token = config.metricsToken;
   if (!token) return;
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry }); // memory, CPU, event-loop lag, handles
+  const metrics = createProcessMetrics(database, clusterWorker ? 'worker' : 'alone');
+  const registry = metrics.registry;
 
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -42,7 +48,7 @@ export function registerMetrics(app: FastifyInstance, { config, database }: AppC
 
   new Counter({
     name: 'page_cache_lookups_total',
-    help: 'Rendered-page cache lookups in this process, by result',
+    help: 'Rendered-page cache lookups, by result',
     labelNames: ['result'],
     registers: [registry],
     collect() {
@@ -52,68 +58,9 @@ export function registerMetrics(app: FastifyInstance, { config, database }: AppC
     },
   });
 
-  // Read from the database at scrape time, so every instance reports the one shared outbox.
-  new Gauge({
-    name: 'mail_outbox_messages',
-    help: 'Staff notification e-mails in the outbox, by status (failed: given up after every retry)',
-    labelNames: ['status'],
-    registers: [registry],
-    async collect() {
-      const rows = await database.db
-        .selectFrom('email_outbox')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('status')
-        .execute();
-      for (const status of ['pending', 'sent', 'failed']) {
-        this.set({ status }, Number(rows.find((row) => row.status === status)?.count ?? 0));
-      }
-    },
-  });
-  new Gauge({
-    name: 'mail_outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest e-mail still waiting to be sent (0 when none)',
-    registers: [registry],
-    async collect() {
-      const row = await database.db
-        .selectFrom('email_outbox')
-        .select(sql<string | null>`min(created_at)`.as('oldest'))
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      const oldest = row?.oldest ? Date.parse(row.oldest) : undefined;
-      this.set(oldest ? Math.max(0, (Date.now() - oldest) / 1000) : 0);
-    },
-  });
-  new Counter({
-    name: 'mail_send_failures_total',
-    help: 'Failed attempts to send staff e-mail (each retry counts), over the outbox history',
-    registers: [registry],
-    async collect() {
-      const row = await database.db
-        .selectFrom('email_outbox')
-        .select(
-          sql<number>`coalesce(sum(case when status = 'sent' then attempts - 1 else attempts end), 0)`.as('failures'),
-        )
-        .executeTakeFirst();
-      this.reset();
-      this.inc(Number(row?.failures ?? 0));
-    },
-  });
-  // Read by the route just before the outbox queries above borrow connections: a scrape must not
-  // report its own queries as pool use.
-  let poolAtScrape = database.poolStats?.();
-  if (poolAtScrape) {
-    new Gauge({
-      name: 'db_pool_connections',
-      help: 'PostgreSQL connection pool of this process: total open, idle, and requests waiting for one',
-      labelNames: ['state'],
-      registers: [registry],
-      collect() {
-        if (!poolAtScrape) return;
-        this.set({ state: 'total' }, poolAtScrape.total);
-        this.set({ state: 'idle' }, poolAtScrape.idle);
-        this.set({ state: 'waiting' }, poolAtScrape.waiting);
-      },
-    });
+  if (clusterWorker) {
+    const stopAnswering = answerMetricsCollection(metrics);
+    app.addHook('onClose', async () => stopAnswering());
   }
 
   const expected = sha256(`Bearer ${token}`);
@@ -124,7 +71,13 @@ export function registerMetrics(app: FastifyInstance, { config, database }: AppC
       throw new AppError(401, 'UNAUTHORIZED', 'Metrics need the METRICS_TOKEN as a bearer token.');
     }
     reply.header('cache-control', 'no-store').type(registry.contentType);
-    poolAtScrape = database.poolStats?.();
-    return registry.metrics();
+    if (!clusterWorker) return metrics.text();
+    try {
+      return await siteMetricsFromPrimary();
+    } catch (error) {
+      request.log.warn({ err: error }, 'metrics: no answer from the primary process');
+      reply.header('retry-after', '5');
+      throw new AppError(503, 'UNAVAILABLE', 'The metrics could not be gathered; try again shortly.');
+    }
   });
 }

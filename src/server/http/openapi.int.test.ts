@@ -33,9 +33,12 @@ describe('GET /api/openapi.json', () => {
     expect(body('/api/assessments', 'post')).toContain('"firstName"');
     expect(body('/api/admin/blog', 'post')).toContain('"excerpt"');
     expect(body('/api/contact-submissions/{id}', 'put')).toContain('"reviewed"');
+    expect(body('/api/contact-submissions/{id}/notes', 'post')).toContain('"text"');
     const parameters = (path: string, method: string) =>
       (document.paths[path]?.[method]?.parameters ?? []).map(({ name, in: where }) => `${where}:${name}`);
     expect(parameters('/api/contact-submissions/{id}', 'delete')).toEqual(['path:id']);
+    expect(parameters('/api/admin/bin/{kind}/{id}/restore', 'post')).toEqual(['path:kind', 'path:id']);
+    expect(JSON.stringify(document.paths['/api/admin/bin/{kind}/{id}']?.['delete'])).toContain('"enquiry"');
     expect(parameters('/api/blog', 'get')).toEqual(['query:page', 'query:pageSize']);
     expect(parameters('/api/blog/search', 'get')).toEqual(expect.arrayContaining(['query:q', 'query:page']));
   });

@@ -44,7 +44,6 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -53,9 +52,19 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'x-xss-protection': '0',
 });
 
+/** One year, the Observatory's "at least six months" and the preload list's minimum. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
+/**
+ * HSTS goes only on answers that travelled over HTTPS: Caddy in front says so with
+ * X-Forwarded-Proto, which Fastify believes only from a TRUST_PROXY address. RFC 6797 §7.2 says a
+ * server must not send it over plain HTTP (browsers ignore it there anyway), and sending it on a
+ * local http://localhost development server would only confuse (decision 0026).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
     done();
   });
 }

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 
+/** The mails the outbox carries: staff's notification of an enquiry, and the parent's confirmation (decision 0032). */
+export const outboxKinds = ['staff-notification', 'parent-confirmation'] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
+
 export interface OutgoingEmail {
+  /** Staff notification unless said otherwise. */
+  kind?: OutboxKind;
   submissionId?: number;
   recipient: string;
   replyTo?: string;
@@ -20,6 +26,7 @@ export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEm
   await db
     .insertInto('email_outbox')
     .values({
+      kind: email.kind ?? 'staff-notification',
       submission_id: email.submissionId ?? null,
       recipient: email.recipient,
       reply_to: email.replyTo ?? null,

@@ -18,6 +18,8 @@ describe('staff notification e-mail', () => {
         SMTP_URL: smtpUrl,
         NOTIFY_EMAIL: 'office@northstar.test',
         MAIL_FROM: 'Website <web@northstar.test>',
+        // These tests follow the staff notification alone; the parent's is confirmation.int.test.ts's.
+        PARENT_CONFIRMATION: 'off',
         ...env,
       },
     });

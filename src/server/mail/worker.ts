@@ -44,7 +44,7 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
   };
 }
 
-/** Sends queued staff notifications over SMTP, with retries and backoff, until stopped. */
+/** Sends queued mail (staff notifications, parents' confirmations) over SMTP, with retries and backoff, until stopped. */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, from, log, pollMs = 5000, retryBaseMs = 30_000, maxRetryMs = 3_600_000, maxAttempts = 12 } = options;
   // Short timeouts: a hung mail server must not hold a mail past its lease (leaseMs below).
@@ -78,7 +78,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         const retryAt =
           attempts < maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs)) : undefined;
         const reason = error instanceof Error ? error.message : String(error);
-        log.warn({ outboxId: email.id, attempts, retryAt, reason }, 'staff notification e-mail not sent');
+        log.warn({ outboxId: email.id, attempts, retryAt, reason }, 'queued e-mail not sent');
         await markAttemptFailed(db, email.id, reason, retryAt);
       }
     }

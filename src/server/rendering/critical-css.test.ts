@@ -6,7 +6,8 @@ const stylesheet = parseStylesheet(
     '/*! licence */',
     '@layer theme,base,utilities;',
     '@layer theme{:root,:host{--spacing:.25rem;--color-blue:#00f;--color-red:#f00;--font:var(--font-sans);--font-sans:Arial}}',
-    '@layer base{*,:before{box-sizing:border-box}html{font-family:var(--font)}}',
+    '@layer base{*,:before{box-sizing:border-box}html{font-family:var(--font)}code,kbd{font-family:mono}',
+    'button,input:where([type=button],[type=reset]){appearance:button}}',
     '@layer utilities{',
     '.flex{display:flex}',
     '.hidden{display:none}',
@@ -14,6 +15,12 @@ const stylesheet = parseStylesheet(
     '.text-blue{color:var(--color-blue)}',
     '.text-red{color:var(--color-red)}',
     '.group:hover .group-hover\\:underline{text-decoration:underline}',
+    '.group:focus-within .group-focus-within\\:flex{display:flex}',
+    '.group[open] .group-open\\:rotate-180{rotate:180deg}',
+    '@media (hover:hover){.hover\\:bg-blue:hover{background:blue}}',
+    '.focus\\:ring:focus,.focus-visible\\:ring:focus-visible,.active\\:ring:active{--tw-ring:1}',
+    '.disabled\\:opacity-70:disabled{opacity:.7}',
+    '::backdrop{--tw-shadow:0 0 #0000}',
     '.\\[\\&_svg\\]\\:size-4 svg{width:1rem}',
     '.a,.b{content:"{;}"}',
     '.space-y-2>:not(:last-child){margin-bottom:1rem}',
@@ -57,16 +64,41 @@ describe('criticalCss', () => {
 
   it('understands escaped class names, variants, selector lists and negations', () => {
     const css = pick(
-      '<a class="group"><span class="group-hover:underline [&amp;_svg]:size-4 md:flex b space-y-2 list"></span></a>',
+      '<a class="group"><span class="group-open:rotate-180 [&amp;_svg]:size-4 md:flex b space-y-2 list"><svg></svg></span></a>',
     );
-    expect(css).toContain('.group-hover\\:underline{');
+    expect(css).toContain('.group-open\\:rotate-180{');
     expect(css).toContain('.\\[\\&_svg\\]\\:size-4 svg{');
     expect(css).toContain('@media (width>=48rem){.md\\:flex{display:flex}}');
     expect(css).toContain('.a,.b{content:"{;}"}');
     expect(css).toContain('.space-y-2>:not(:last-child){');
     expect(css).toContain(':where(.list>:not(.last)){');
     // A variant needs its group on the page too.
-    expect(pick('<span class="group-hover:underline"></span>')).not.toContain('underline');
+    expect(pick('<span class="group-open:rotate-180"></span>')).not.toContain('rotate-180');
+  });
+
+  it('leaves out states the first paint cannot show: hovered, focused, pressed', () => {
+    const css = pick(
+      '<a class="group"><button class="group-hover:underline group-focus-within:flex hover:bg-blue focus:ring focus-visible:ring active:ring disabled:opacity-70"></button></a>',
+    );
+    expect(css).not.toContain('underline');
+    expect(css).not.toContain('group-focus-within');
+    expect(css).not.toContain('hover:hover');
+    expect(css).not.toContain('--tw-ring');
+    // Only an open dialog has a ::backdrop.
+    expect(css).not.toContain('::backdrop');
+    // Disabled is how a control is drawn, not something the visitor does.
+    expect(css).toContain('.disabled\\:opacity-70:disabled{');
+  });
+
+  it('keeps element rules only for elements the page has (html and body always)', () => {
+    const withoutCode = pick('<p class="flex">Hi</p>');
+    expect(withoutCode).toContain('html{font-family:var(--font)}');
+    expect(withoutCode).not.toContain('code,kbd');
+    expect(withoutCode).not.toContain('appearance');
+    const withCode = pick('<p><code>x</code><input type="text"></p>');
+    expect(withCode).toContain('code,kbd{font-family:mono}');
+    // `input:where(…)` needs an input; the :where() list is any of its entries.
+    expect(withCode).toContain('button,input:where([type=button],[type=reset]){appearance:button}');
   });
 
   it('reads class names from class attributes only, decoding entities', () => {

@@ -13,7 +13,8 @@ interface Variable {
 
 type CssNode =
   | { kind: 'text'; text: string }
-  | { kind: 'rule'; text: string; alternatives: string[][] }
+  /** What each alternative of the selector list needs; undefined: it cannot match at first paint. */
+  | { kind: 'rule'; text: string; alternatives: (Needs | undefined)[] }
   | { kind: 'group'; open: string; children: CssNode[] }
   /** A rule that only sets custom properties (the theme): only those the page's rules use are kept. */
   | { kind: 'variables'; selector: string; variables: Variable[] }
@@ -65,17 +66,36 @@ const unescapeCss = (name: string) =>
     hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
   );
 
-/** The class names one selector needs on the page, ignoring those under :not() and in :is()/:where() lists. */
-function requiredClasses(selector: string): string[] {
+/**
+ * States a page cannot be in at its first paint: nothing is hovered, focused or pressed before
+ * the visitor acts, and nothing is in the top layer (a dialog's ::backdrop) before they open it;
+ * by then the whole stylesheet is usually there (decision 0028).
+ */
+const interactionState = /:(?:hover|focus|focus-visible|focus-within|active)(?![\w-])|::backdrop/;
+
+/** What one selector needs on the page: class names, and element names (`code`, `table`). */
+interface Needs {
+  classes: string[];
+  tags: string[];
+}
+
+/**
+ * What one selector needs, ignoring what is under :not() and in :is()/:where() lists; undefined
+ * when the selector only matches after the visitor interacts.
+ */
+function selectorNeeds(selector: string): Needs | undefined {
   const withoutNegations = withoutPseudoArguments(selector, /:not\(/g);
+  if (interactionState.test(withoutNegations)) return undefined;
   // A list inside :is()/:where() matches any one of its entries; requiring all would be wrong.
   const plain = /:(?:is|where)\([^)]*,/.test(withoutNegations)
     ? withoutPseudoArguments(withoutNegations, /:(?:is|where)\(/g)
     : withoutNegations;
-  const names: string[] = [];
+  const classes: string[] = [];
   for (const match of plain.matchAll(/\.((?:\\[0-9a-f]{1,6}\s?|\\[^\da-f]|[\w-])+)/gi))
-    names.push(unescapeCss(match[1]!));
-  return names;
+    classes.push(unescapeCss(match[1]!));
+  // An element name starts a compound selector: at the start, after a combinator or an opening bracket.
+  const tags = [...plain.matchAll(/(?:^|[\s>+~(])([a-z][\w-]*)/gi)].map((match) => match[1]!.toLowerCase());
+  return { classes, tags };
 }
 
 function splitTopLevel(text: string, separator: string): string[] {
@@ -93,11 +113,14 @@ function splitTopLevel(text: string, separator: string): string[] {
 function ruleNode(prelude: string, text: string, body: string, atRule: string | undefined): CssNode {
   if (atRule === 'property') return { kind: 'property', name: prelude.slice('@property'.length).trim(), text };
   if (atRule) return { kind: 'text', text };
-  const alternatives = splitTopLevel(prelude, ',').map(requiredClasses);
+  const alternatives = splitTopLevel(prelude, ',').map(selectorNeeds);
   const declarations = splitTopLevel(body, ';')
     .map((declaration) => declaration.trim())
     .filter(Boolean);
-  if (alternatives.every((needed) => needed.length === 0) && declarations.every((line) => line.startsWith('--'))) {
+  if (
+    alternatives.every((needed) => needed && !needed.classes.length && !needed.tags.length) &&
+    declarations.every((line) => line.startsWith('--'))
+  ) {
     const variables = declarations.map((line) => ({
       name: line.slice(0, line.indexOf(':')).trim(),
       text: line,
@@ -147,6 +170,20 @@ export function parseStylesheet(css: string): ParsedStylesheet {
 
 const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 
+/** The class names and element names a page's body uses; `html` and `body` are always there. */
+interface PageNames {
+  classes: Set<string>;
+  tags: Set<string>;
+}
+
+const pageNames = (html: string): PageNames => ({
+  classes: classNamesIn(html),
+  tags: new Set(['html', 'body', ...[...html.matchAll(/<([a-z][\w-]*)/gi)].map((match) => match[1]!.toLowerCase())]),
+});
+
+const satisfies = (page: PageNames, needed: Needs | undefined) =>
+  !!needed && needed.classes.every((name) => page.classes.has(name)) && needed.tags.every((tag) => page.tags.has(tag));
+
 /** Every class name used in `html`'s class attributes. */
 export function classNamesIn(html: string): Set<string> {
   const names = new Set<string>();
@@ -178,14 +215,14 @@ function usedVariables(nodes: CssNode[], rulesCss: string): Set<string> {
 }
 
 /** The kept rules; custom properties and @property only when `variables` is given (the second pass). */
-function serialise(nodes: CssNode[], classes: Set<string>, variables?: Set<string>): string {
+function serialise(nodes: CssNode[], page: PageNames, variables?: Set<string>): string {
   let css = '';
   for (const node of nodes) {
     if (node.kind === 'text') css += node.text;
     else if (node.kind === 'rule') {
-      if (node.alternatives.some((needed) => needed.every((name) => classes.has(name)))) css += node.text;
+      if (node.alternatives.some((needed) => satisfies(page, needed))) css += node.text;
     } else if (node.kind === 'group') {
-      const inner = serialise(node.children, classes, variables);
+      const inner = serialise(node.children, page, variables);
       if (inner) css += `${node.open}${inner}}`;
     } else if (!variables) {
       continue;
@@ -201,7 +238,7 @@ function serialise(nodes: CssNode[], classes: Set<string>, variables?: Set<strin
 
 /** The rules of `stylesheet` that can apply to `html` (its body), ready for a <style> element. */
 export function criticalCss(stylesheet: ParsedStylesheet, html: string): string {
-  const classes = classNamesIn(html);
-  const rules = serialise(stylesheet.nodes, classes);
-  return serialise(stylesheet.nodes, classes, usedVariables(stylesheet.nodes, rules));
+  const page = pageNames(html);
+  const rules = serialise(stylesheet.nodes, page);
+  return serialise(stylesheet.nodes, page, usedVariables(stylesheet.nodes, rules));
 }

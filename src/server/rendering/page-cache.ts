@@ -45,7 +45,9 @@ export class PageCache {
   constructor({
     ttlMs,
     staleMs = 30_000,
-    maxBytes = 32 * 1024 * 1024,
+    // Per process (decision 0028): / is about 75 KB in all three codings, so 16 MB holds a couple
+    // of hundred pages and keeps a worker under 150 MB even when it is full.
+    maxBytes = 16 * 1024 * 1024,
     onRefreshError = () => {},
     now = Date.now,
   }: PageCacheOptions) {

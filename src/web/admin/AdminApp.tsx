@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
+import { BinPage } from './bin/BinPage';
+import { AdminBar } from './AdminBar';
 import { ImagesPage } from './images/ImagesPage';
 import { InboxPage } from './inbox/InboxPage';
 import { LogoPage } from './logo/LogoPage';
@@ -13,13 +15,18 @@ const BlogAdminPage = lazy(() => import('./blog/BlogAdminPage').then((module) =>
 
 /** The admin area: loaded only on /admin paths, never part of the public pages' bundle. */
 export default function AdminApp() {
-  const { apiKey, notice, login, logout } = useSessionState();
+  const { state, login, logout } = useSessionState();
   const [location] = useLocation();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
-      {apiKey ? (
-        <SessionProvider apiKey={apiKey} logout={logout}>
+      {state.status === 'checking' ? (
+        <p role="status" className="text-slate-700">
+          Loading the staff area…
+        </p>
+      ) : state.status === 'signed-in' ? (
+        <SessionProvider info={state.info} logout={logout}>
+          <AdminBar />
           {location === paths.admin ? (
             <InboxPage />
           ) : location === paths.adminBlog ? (
@@ -28,12 +35,14 @@ export default function AdminApp() {
             </Suspense>
           ) : location === paths.adminImages ? (
             <ImagesPage />
+          ) : location === paths.adminBin ? (
+            <BinPage />
           ) : (
             <LogoPage />
           )}
         </SessionProvider>
       ) : (
-        <LoginForm onLogin={login} notice={notice} />
+        <LoginForm onLogin={login} notice={state.notice} />
       )}
     </section>
   );

@@ -1,12 +1,22 @@
 import { type FormEvent, useState } from 'react';
 
-/** Sign-in with the admin API key (docs/product.md#admin-session). The key is checked by the first admin call. */
-export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => void; notice: string | null }) {
+/**
+ * Sign-in with the admin API key (docs/product.md#admin-session). The key is sent once, to open a
+ * session, and is not kept anywhere in the browser afterwards.
+ */
+export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => Promise<void>; notice: string | null }) {
   const [key, setKey] = useState('');
-  const submit = (event: FormEvent) => {
+  const [pending, setPending] = useState(false);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = key.trim();
-    if (trimmed) onLogin(trimmed);
+    if (!trimmed || pending) return;
+    setPending(true);
+    try {
+      await onLogin(trimmed);
+    } finally {
+      setPending(false);
+    }
   };
   return (
     <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -17,7 +27,7 @@ export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => void;
           {notice}
         </p>
       )}
-      <form onSubmit={submit} className="mt-6 space-y-4">
+      <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
         <div>
           <label htmlFor="admin-api-key" className="block font-medium text-slate-900">
             Admin API key
@@ -34,9 +44,10 @@ export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => void;
         </div>
         <button
           type="submit"
-          className="w-full rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+          disabled={pending}
+          className="w-full rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
         >
-          Login
+          {pending ? 'Signing in…' : 'Login'}
         </button>
       </form>
     </div>

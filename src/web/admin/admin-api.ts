@@ -1,12 +1,22 @@
+import type { BinKind, BinList, ImageUsage } from '../../shared/bin';
 import type { BlogPost } from '../../shared/blog';
 import type { BlogPostInput } from '../../shared/blog-schemas';
-import type { Enquiry, EnquiryCounts, EnquiryPage, EnquiryUpdate } from '../../shared/inbox-schemas';
+import type {
+  Enquiry,
+  EnquiryCounts,
+  EnquiryPage,
+  EnquiryUpdate,
+  MailStatus,
+  StaffNote,
+  StaffNoteInput,
+} from '../../shared/inbox-schemas';
 import type { ImageCategory, ImageRecord } from '../../shared/images';
 import type { SettingKey, SettingValue } from '../../shared/settings';
+import { type AdminSessionStatus, csrfHeader, sessionStatusPath } from '../../shared/admin-session';
 import { toast } from '../components/ui/use-toast';
-import { HttpError, apiRequest, errorText } from '../lib/http';
+import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
 
-/** What staff see when the key stops working (a 401), on the toast and the sign-in form. */
+/** What staff see when the key they typed at sign-in is wrong (a 401), on the sign-in form. */
 export const INVALID_KEY_MESSAGE = 'Invalid API key. Please log in again.';
 
 export interface InboxQuery {
@@ -63,20 +73,30 @@ async function saveDownload(response: Response, fallbackName: string): Promise<v
 }
 
 /**
- * Every call the admin screens make. Each carries the signed-in key; the
- * first 401 (the key was rotated or is wrong) calls `onUnauthorized` before the error reaches
- * the screen, once however many calls were under way.
+ * Every call the admin screens make. The session cookie goes with each (the browser sends it) and
+ * the session's CSRF token with each in a header (writes are refused without it); the first 401
+ * (the session ended) calls `onUnauthorized` before the error reaches the screen, once however many
+ * calls were under way. Each answered call is activity that restarts the idle clock.
  */
-export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
+export function createAdminApi(
+  csrfToken: string,
+  { onUnauthorized, onActivity }: { onUnauthorized: () => void; onActivity: (at: number) => void },
+) {
   let refused = false;
+  const refuse = () => {
+    if (refused) return;
+    refused = true;
+    onUnauthorized();
+  };
   async function send(method: string, url: string, body?: unknown): Promise<Response> {
     try {
-      return await apiRequest(method, url, body, { 'x-api-key': apiKey });
+      const response = await apiRequest(method, url, body, { [csrfHeader]: csrfToken });
+      onActivity(Date.now());
+      return response;
     } catch (error) {
-      if (isUnauthorized(error) && !refused) {
-        refused = true;
-        onUnauthorized();
-      }
+      // Any answer but a 401 means the session was alive and has been used.
+      if (error instanceof HttpError && error.status !== 401) onActivity(Date.now());
+      if (isUnauthorized(error)) refuse();
       throw error;
     }
   }
@@ -85,12 +105,23 @@ export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
 
   const submissions = '/api/contact-submissions';
   return {
+    /**
+     * Asks whether the session is still alive (when it would have ended without activity); an
+     * ended one is refused like a 401. A network failure says nothing: the next call will tell.
+     */
+    checkSession: async () => {
+      const status = await getJson<AdminSessionStatus>(sessionStatusPath).catch(() => undefined);
+      if (status?.signedIn === false) refuse();
+      else if (status) onActivity(Date.now());
+    },
     submissions: {
       list: (query: InboxQuery) => json<EnquiryPage>('GET', `${submissions}${search({ ...query })}`),
       counts: (q: string) => json<EnquiryCounts>('GET', `${submissions}/counts${search({ q })}`),
       update: (id: number, changes: EnquiryUpdate) => json<Enquiry>('PUT', `${submissions}/${id}`, changes),
       remove: async (id: number) => void (await send('DELETE', `${submissions}/${id}`)),
-      /** The CSV needs the key header, so it is fetched and handed to the browser as a download. */
+      addNote: (id: number, note: StaffNoteInput) => json<StaffNote>('POST', `${submissions}/${id}/notes`, note),
+      retryNotification: (id: number) => json<MailStatus>('POST', `${submissions}/${id}/notification/retry`),
+      /** Fetched (with the session) and handed to the browser as a download under the server's name. */
       downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed'>) =>
         saveDownload(await send('GET', `${submissions}/export.csv${search({ ...query })}`), 'submissions.csv'),
     },
@@ -109,6 +140,12 @@ export function createAdminApi(apiKey: string, onUnauthorized: () => void) {
       update: (id: number, changes: { altText: string; category: ImageCategory }) =>
         json<ImageRecord>('PATCH', `/api/admin/images/${id}`, changes),
       remove: async (id: number) => void (await send('DELETE', `/api/admin/images/${id}`)),
+      usage: (id: number) => json<ImageUsage>('GET', `/api/admin/images/${id}/usage`),
+    },
+    bin: {
+      list: async () => (await json<BinList>('GET', '/api/admin/bin')).items,
+      restore: async (kind: BinKind, id: number) => void (await send('POST', `/api/admin/bin/${kind}/${id}/restore`)),
+      purge: async (kind: BinKind, id: number) => void (await send('DELETE', `/api/admin/bin/${kind}/${id}`)),
     },
     settings: {
       save: (key: SettingKey, value: string) => json<SettingValue>('POST', '/api/settings', { key, value }),

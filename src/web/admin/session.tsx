@@ -1,18 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  adminSessionPath,
+  type AdminSessionInfo,
+  type AdminSessionStatus,
+  csrfHeader,
+  SESSION_ENDED_MESSAGE,
+  sessionStatusPath,
+} from '../../shared/admin-session';
 import { toast } from '../components/ui/use-toast';
+import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
 import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
 
-/** docs/product.md#admin-session: these sessionStorage names are part of the client contract. */
-export const API_KEY_STORAGE = 'adminApiKey';
-export const LOGGED_IN_STORAGE = 'adminLoggedIn';
-
+/**
+ * docs/product.md#admin-session: the key is typed once and sent once, to open a session; the
+ * browser then holds only an HttpOnly cookie (scripts cannot read it) and, in this page's memory,
+ * the session's CSRF token. Nothing is written to sessionStorage or localStorage.
+ */
 interface AdminSession {
-  /** The admin calls, each carrying the signed-in key. */
+  /** The admin calls, each carrying the session's CSRF token. */
   api: AdminApi;
-  /** Clears the stored key and flag and returns to the sign-in form, optionally saying why. */
-  logout(reason?: string): void;
+  /** Ends the session on the server, then returns to the sign-in form. */
+  signOut(): Promise<void>;
 }
+
+export type SessionState =
+  | { status: 'checking' }
+  | { status: 'signed-out'; notice: string | null }
+  | { status: 'signed-in'; info: AdminSessionInfo };
 
 const SessionContext = createContext<AdminSession | null>(null);
 
@@ -26,62 +41,100 @@ export function useAdminSession(): AdminSession {
 /** The one admin API client of the signed-in session. */
 export const useAdminApi = (): AdminApi => useAdminSession().api;
 
-function readStored(): string | null {
-  try {
-    const key = sessionStorage.getItem(API_KEY_STORAGE);
-    return sessionStorage.getItem(LOGGED_IN_STORAGE) === 'true' && key ? key : null;
-  } catch {
-    return null;
-  }
+/** Why sign-in failed, in words for the form. */
+function signInFailure(error: unknown): string {
+  if (error instanceof HttpError && error.status === 401) return INVALID_KEY_MESSAGE;
+  return errorText(error, 'Could not sign in. Please try again.', 'server');
 }
 
 export function useSessionState() {
   const queryClient = useQueryClient();
-  // A stored flag plus key restores the session on load (docs/product.md#admin-session).
-  const [apiKey, setApiKey] = useState<string | null>(readStored);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [state, setState] = useState<SessionState>({ status: 'checking' });
 
-  const login = useCallback((key: string) => {
-    sessionStorage.setItem(API_KEY_STORAGE, key);
-    sessionStorage.setItem(LOGGED_IN_STORAGE, 'true');
-    setNotice(null);
-    setApiKey(key);
+  // On load, a live session cookie (this tab's or another's) signs the screens straight in.
+  useEffect(() => {
+    let current = true;
+    getJson<AdminSessionStatus>(sessionStatusPath).then(
+      ({ signedIn, ...info }) =>
+        current &&
+        setState(
+          signedIn ? { status: 'signed-in', info: info as AdminSessionInfo } : { status: 'signed-out', notice: null },
+        ),
+      () => current && setState({ status: 'signed-out', notice: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const login = useCallback(async (key: string) => {
+    try {
+      const response = await apiRequest('POST', adminSessionPath, undefined, { 'x-api-key': key });
+      setState({ status: 'signed-in', info: (await response.json()) as AdminSessionInfo });
+    } catch (error) {
+      setState({ status: 'signed-out', notice: signInFailure(error) });
+    }
   }, []);
 
   const logout = useCallback(
     (reason?: string) => {
-      sessionStorage.removeItem(API_KEY_STORAGE);
-      sessionStorage.removeItem(LOGGED_IN_STORAGE);
-      // What one key loaded is never shown to the next sign-in.
+      // What one session loaded is never shown to the next sign-in.
       queryClient.removeQueries({ queryKey: ['admin'] });
-      setNotice(reason ?? null);
-      setApiKey(null);
+      setState({ status: 'signed-out', notice: reason ?? null });
     },
     [queryClient],
   );
 
-  return { apiKey, notice, login, logout };
+  return { state, login, logout };
 }
 
 /**
- * Gives the admin screens their client. A 401 from any call (the key is wrong, changed or was
- * rotated) ends the session once, with the message on a toast and on the sign-in form.
+ * Looks again when the session would have ended without activity (idle or absolute limit): if it
+ * has, the sign-in form comes back with the reason, instead of staff finding out from a failed
+ * save. If another tab kept it alive, the look counts as activity and the timer starts again.
+ */
+function useEndOfSession(info: AdminSessionInfo, lastActivity: number, api: AdminApi) {
+  useEffect(() => {
+    const endsAt = Math.min(lastActivity + info.idleMs, Date.parse(info.expiresAt));
+    // A second late, so the server agrees it has ended; a timer cannot wait longer than ~24 days.
+    const delay = Math.min(Math.max(endsAt - Date.now(), 0) + 1000, 2 ** 31 - 1);
+    const timer = setTimeout(() => void api.checkSession(), delay);
+    return () => clearTimeout(timer);
+  }, [info, lastActivity, api]);
+}
+
+/**
+ * Gives the admin screens their client. A 401 from any call (the session ended: idle, too old,
+ * signed out elsewhere, or the key was rotated) ends it here once, with the message on a toast
+ * and on the sign-in form.
  */
 export function SessionProvider({
-  apiKey,
+  info,
   logout,
   children,
 }: {
-  apiKey: string;
+  info: AdminSessionInfo;
   logout: (reason?: string) => void;
   children: ReactNode;
 }) {
-  const value = useMemo(() => {
-    const api = createAdminApi(apiKey, () => {
-      toast({ title: INVALID_KEY_MESSAGE, variant: 'destructive' });
-      logout(INVALID_KEY_MESSAGE);
-    });
-    return { api, logout };
-  }, [apiKey, logout]);
+  const [lastActivity, setLastActivity] = useState(() => Date.now());
+  const value = useMemo<AdminSession>(() => {
+    // The client calls this once, however many calls and timers notice together.
+    const ended = () => {
+      toast({ title: SESSION_ENDED_MESSAGE, variant: 'destructive' });
+      logout(SESSION_ENDED_MESSAGE);
+    };
+    const api = createAdminApi(info.csrfToken, { onUnauthorized: ended, onActivity: setLastActivity });
+    const signOut = async () => {
+      try {
+        await apiRequest('DELETE', adminSessionPath, undefined, { [csrfHeader]: info.csrfToken });
+      } catch {
+        // Signed out here whatever the server said: an ended session needs no ending.
+      }
+      logout();
+    };
+    return { api, signOut };
+  }, [info, logout]);
+  useEndOfSession(info, lastActivity, value.api);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

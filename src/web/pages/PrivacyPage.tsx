@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
+import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
@@ -68,9 +68,16 @@ export function PrivacyPage() {
           under our customer terms instead.
         </p>
         <p data-testid="mail-retention-statement">
-          Each new enquiry is also e-mailed to our office. The website keeps its copy of that e-mail for{' '}
+          Each new enquiry is also e-mailed to our office, and we may e-mail you a short confirmation that it arrived
+          (it repeats nothing you wrote). The website keeps its copy of each of these e-mails for{' '}
           {`${SENT_MAIL_KEEP_DAYS}`} days after it is delivered. When an enquiry is deleted, whether on your request or
           automatically, every copy the website holds is deleted with it, including any e-mail not yet sent.
+        </p>
+        <p data-testid="bin-retention-statement">
+          An enquiry our staff delete first goes to a bin for up to {`${BIN_KEEP_DAYS}`} days, in case it was deleted by
+          mistake, where nobody works with it; then it is deleted for good. It never stays longer than the{' '}
+          {`${retentionMonths}`} months above, and staff can delete it for good straight away, for example when you ask
+          us to.
         </p>
         <h2 className={h2}>Your rights</h2>
         <p>

@@ -6,6 +6,9 @@ import * as adminKey from './2026-11-21-0401-admin-key';
 import * as blogPosts from './2026-11-21-0501-blog-posts';
 import * as images from './2026-11-21-0601-images';
 import * as sharedCoordination from './2026-11-23-0014-shared-coordination';
+import * as adminSessions from './2026-11-23-1401-admin-sessions';
+import * as enquiryWorkflow from './2026-11-23-1411-enquiry-workflow';
+import * as bin from './2026-11-23-1431-bin';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0501-blog-posts': blogPosts,
   '2026-11-21-0601-images': images,
   '2026-11-23-0014-shared-coordination': sharedCoordination,
+  '2026-11-23-1401-admin-sessions': adminSessions,
+  '2026-11-23-1411-enquiry-workflow': enquiryWorkflow,
+  '2026-11-23-1431-bin': bin,
 };

@@ -42,6 +42,13 @@ function isUniqueViolation(error: unknown): boolean {
 const slugClash = (slug: string) =>
   conflict(`A post with the URL slug "${slug}" already exists. Choose another slug or title.`, 'slug');
 
+// A binned post keeps its slug so that restoring it can never clash (docs/decisions/0036-bin.md).
+const slugInBin = (slug: string) =>
+  conflict(
+    `A deleted post in the Bin still has the URL slug "${slug}". Restore it, delete it for good, or choose another slug.`,
+    'slug',
+  );
+
 export function createBlogService(repo: BlogRepo) {
   /**
    * Sanitises and settles the slug of a post the route has validated (blogPostInputSchema); the
@@ -54,7 +61,7 @@ export function createBlogService(repo: BlogRepo) {
     const slug = slugify(data.slug || data.title);
     if (!slug) throw badRequest('The URL slug needs at least one letter or digit', field);
     if (reservedSlugs.includes(slug)) throw conflict(`"${slug}" is reserved by the site. Choose another slug.`, 'slug');
-    if (await repo.slugTaken(slug, exceptId)) throw slugClash(slug);
+    if (await repo.slugTaken(slug, exceptId)) throw (await repo.slugInBin(slug)) ? slugInBin(slug) : slugClash(slug);
     return {
       slug,
       title: data.title,
@@ -133,8 +140,9 @@ export function createBlogService(repo: BlogRepo) {
       return toPost(row);
     },
 
+    /** Moves the post to the Bin (docs/decisions/0036-bin.md): off the site at once, restorable for 30 days. */
     async delete(id: number): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound(`There is no blog post with id ${id}.`);
+      if (!(await repo.bin(id))) throw notFound(`There is no blog post with id ${id}.`);
     },
   };
 }

@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { idParams } from '../../validation';
 import { enquiriesCsv } from './csv';
 import { createEnquiriesRepo } from './repo';
+import { createWorkflowRepo } from './workflow-repo';
 
 const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 
@@ -18,6 +19,7 @@ const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
  * filter is refused the same way everywhere. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
 export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
   const repo = createEnquiriesRepo(database.db);
+  const workflow = createWorkflowRepo(database.db);
   const admin = { admin: true };
 
   app.get(
@@ -34,7 +36,14 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
         repo.list(filters, { limit: size, offset: (current - 1) * size }),
         repo.count(filters),
       ]);
-      const body: EnquiryPage = { items, total, page: current, pageSize: size, pageCount: Math.ceil(total / size) };
+      // The inbox screen pages; its cards also show staff's notes and the notification's delivery.
+      const body: EnquiryPage = {
+        items: await workflow.withWorkflow(items),
+        total,
+        page: current,
+        pageSize: size,
+        pageCount: Math.ceil(total / size),
+      };
       return body;
     },
   );
@@ -82,12 +91,13 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
     },
   );
 
+  // Moves it to the Bin (docs/decisions/0036-bin.md); the answer is still the contract's 204.
   app.delete(
     '/api/contact-submissions/:id',
     { config: admin, schema: { params: submissionIdParams } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await repo.remove(id))) throw notFound(`There is no submission ${id}.`);
+      if (!(await repo.bin(id))) throw notFound(`There is no submission ${id}.`);
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { createBin } from '../bin/service';
 import { deleteExpiredEnquiries, purgeSentMail } from './retention';
 
 const KEY = 'lifetime-test-key-0123456789abcdef';
@@ -49,31 +50,97 @@ describe('personal data has one lifetime', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    return response.json<{ id: number }>().id;
+    const id = response.json<{ id: number }>().id;
+    // Staff's notes often repeat what the parent said: they are personal data too.
+    const note = await subject.app.inject({
+      method: 'POST',
+      url: `/api/contact-submissions/${id}/notes`,
+      headers: { 'x-api-key': KEY },
+      payload: { text: `Staff note about ${marker}: rang 07700 900456` },
+    });
+    expect(note.statusCode).toBe(201);
+    return id;
   }
 
-  it('staff deleting an enquiry deletes its notification e-mail too', async () => {
+  const forgotten = async (marker: string) => {
+    const left = await everything();
+    for (const text of [marker, `${marker.toLowerCase()}@example.com`]) expect(left).not.toContain(text);
+  };
+
+  it("staff deleting an enquiry bins it (restorable, so kept); deleting it for good deletes its e-mails (staff's and the parent's) and staff's notes too", async () => {
     const id = await enquire('Zq81staff');
-    expect(await everything()).toContain('Private message Zq81staff');
+    const stored = await everything();
+    expect(stored).toContain('Private message Zq81staff');
+    expect(stored).toContain('Staff note about Zq81staff');
+    expect(stored).toContain('"recipient":"zq81staff@example.com"');
     const deleted = await subject.app.inject({
       method: 'DELETE',
       url: `/api/contact-submissions/${id}`,
       headers: { 'x-api-key': KEY },
     });
     expect(deleted.statusCode).toBe(204);
-    const left = await everything();
-    for (const text of ['Zq81staff', 'zq81staff@example.com', '07700 900456']) expect(left).not.toContain(text);
+    // Decision 0018: a restorable bin counts as not yet deleted, so the enquiry and its e-mail are still there.
+    const binned = await everything();
+    expect(binned).toContain('Private message Zq81staff');
+    expect(binned).toContain('zq81staff@example.com');
+    const purged = await subject.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/bin/enquiry/${id}`,
+      headers: { 'x-api-key': KEY },
+    });
+    expect(purged.statusCode).toBe(204);
+    await forgotten('Zq81staff');
+    expect(await everything()).not.toContain('07700 900456');
   });
 
-  it('the retention job deletes an expired enquiry with its notification e-mail', async () => {
-    const id = await enquire('Zq82expired');
+  it(`the Bin empties itself ${BIN_KEEP_DAYS} days after a delete, with every copy, and not a day before`, async () => {
+    const now = new Date('2026-11-23T12:00:00.000Z');
+    const day = 24 * 60 * 60 * 1000;
+    const old = await enquire('Zq84binnedlong');
+    const recent = await enquire('Zq84binnedrecent');
+    const binnedAt = (id: number, daysAgo: number) =>
+      db()
+        .updateTable('contact_submissions')
+        .set({ deleted_at: new Date(now.getTime() - daysAgo * day).toISOString(), submitted_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+    await binnedAt(old, BIN_KEEP_DAYS + 0.01);
+    await binnedAt(recent, BIN_KEEP_DAYS - 0.01);
+    expect(await createBin(db(), 24).emptyExpired(now)).toBe(1);
+    await forgotten('Zq84binnedlong');
+    expect(await everything()).toContain('Zq84binnedrecent');
+  });
+
+  it('a binned enquiry keeps its retention deadline: the retention job deletes it from the Bin with its e-mail', async () => {
+    const id = await enquire('Zq85binnedexpired');
+    const binned = await subject.app.inject({
+      method: 'DELETE',
+      url: `/api/contact-submissions/${id}`,
+      headers: { 'x-api-key': KEY },
+    });
+    expect(binned.statusCode).toBe(204);
     await db()
       .updateTable('contact_submissions')
       .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
       .where('id', '=', id)
       .execute();
     expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
-    expect(await everything()).not.toContain('Zq82expired');
+    await forgotten('Zq85binnedexpired');
+  });
+
+  it('the retention job deletes an expired enquiry with its e-mails and notes, and keeps the others', async () => {
+    const id = await enquire('Zq82expired');
+    await enquire('Zq82current');
+    await db()
+      .updateTable('contact_submissions')
+      .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
+    const left = await everything();
+    expect(left).not.toContain('Zq82expired');
+    expect(left.toLowerCase()).not.toContain('zq82expired');
+    expect(left).toContain('Staff note about Zq82current');
   });
 
   it(`forgets delivered e-mails ${SENT_MAIL_KEEP_DAYS} days after they were sent, not before`, async () => {
@@ -94,7 +161,8 @@ describe('personal data has one lifetime', () => {
       .where('submission_id', '=', fresh)
       .execute();
 
-    expect(await purgeSentMail(db(), now)).toBe(1);
+    // Two mails each: the staff notification and the parent's confirmation.
+    expect(await purgeSentMail(db(), now)).toBe(2);
     const outbox = await db().selectFrom('email_outbox').select('submission_id').execute();
     const kept = outbox.map((row) => row.submission_id);
     expect(kept).not.toContain(old);
@@ -104,8 +172,9 @@ describe('personal data has one lifetime', () => {
   it('the privacy page says how long the e-mail copy is kept', async () => {
     const html = (await subject.app.inject('/privacy')).body;
     expect(html).toMatch(
-      new RegExp(`keeps its copy of that e-mail for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
+      new RegExp(`keeps its copy of each of these e-mails for(?: |<!-- -->)*${SENT_MAIL_KEEP_DAYS}(?:<!-- -->)* days`),
     );
     expect(html).toContain('every copy the website holds is deleted with it');
+    expect(html).toMatch(new RegExp(`goes to a bin for up to(?: |<!-- -->)*${BIN_KEEP_DAYS}(?:<!-- -->)* days`));
   });
 });

@@ -84,9 +84,12 @@ const columnOf = {
   reviewed: 'reviewed',
 } as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
 
+/** The one "not in the Bin" rule: every read and change outside the Bin sees only these rows. */
+const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => eb('deleted_at', 'is', null);
+
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
-    const conditions = [];
+    const conditions = [notBinned(eb)];
     if (filters.type) conditions.push(eb('submission_type', '=', filters.type));
     // Anything but 'true' counts as unreviewed (docs/product.md#enquiry: missing counts as unreviewed).
     if (filters.reviewed === 'true') conditions.push(eb('reviewed', '=', 'true'));
@@ -143,21 +146,57 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
         .updateTable('contact_submissions')
         .set({ ...update, updated_at: new Date().toISOString() })
         .where('id', '=', id)
+        .where(notBinned)
         .returningAll()
         .executeTakeFirst();
       return row ? toEnquiry(row) : undefined;
     },
 
-    /** Deletes the enquiry and every copy of it (its notification e-mails) together. */
+    /** Moves an enquiry to the Bin; false when there is no such enquiry outside it. */
+    async bin(id: number, now: Date = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('contact_submissions')
+        .set({ deleted_at: now.toISOString() })
+        .where('id', '=', id)
+        .where(notBinned)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Takes an enquiry out of the Bin; false when it is not in the Bin. */
+    async restore(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('contact_submissions')
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The binned enquiries, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
+    binned({ before, id }: { before?: Date; id?: number } = {}) {
+      let query = db
+        .selectFrom('contact_submissions')
+        .select(['id', 'first_name', 'last_name', 'submission_type', 'submitted_at', 'deleted_at'])
+        .where('deleted_at', 'is not', null);
+      if (before) query = query.where('deleted_at', '<', before.toISOString());
+      if (id !== undefined) query = query.where('id', '=', id);
+      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /** Deletes the enquiry and everything kept about it (its e-mails, staff's notes) together. */
     async remove(id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('email_outbox').where('submission_id', '=', id).execute();
         const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst();
+        // After the enquiry's row: a note being added meanwhile waits for that row (workflow-repo addNote).
+        await trx.deleteFrom('staff_notes').where('submission_id', '=', id).execute();
         return Number(result.numDeletedRows) > 0;
       });
     },
 
-    /** Retention: deletes what was submitted before the cutoff, with its e-mails; answers how many went. */
+    /** Retention: deletes what was submitted before the cutoff, with its e-mails and notes; answers how many went. */
     async removeSubmittedBefore(cutoff: Date): Promise<number> {
       const expired = (trx: Kysely<DatabaseSchema>) =>
         trx.selectFrom('contact_submissions').select('id').where('submitted_at', '<', cutoff.toISOString());
@@ -167,6 +206,19 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
           .deleteFrom('contact_submissions')
           .where('submitted_at', '<', cutoff.toISOString())
           .executeTakeFirst();
+        // Notes whose enquiry is gone, after it went (see remove).
+        await trx
+          .deleteFrom('staff_notes')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('contact_submissions')
+                  .select('id')
+                  .whereRef('contact_submissions.id', '=', 'staff_notes.submission_id'),
+              ),
+            ),
+          )
+          .execute();
         return Number(result.numDeletedRows);
       });
     },

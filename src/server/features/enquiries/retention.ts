@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import { SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { purgeSentBefore } from '../../mail/outbox';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
+import { createBin } from '../bin/service';
 import { createEnquiriesRepo } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +25,8 @@ export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new 
 }
 
 /**
- * Deletes expired submissions and delivered mail past its days once a day across every process and instance sharing the database
+ * Deletes expired submissions (binned or not), what has been in the Bin past BIN_KEEP_DAYS and
+ * delivered mail past its days once a day across every process and instance sharing the database
  * (a scheduled job, so two instances on one PostgreSQL still run it once): at start when the last
  * run was a day ago or more, then daily. A failed run is logged and retried the next day. Call
  * the returned stop() on shutdown; the timer never keeps the process alive.
@@ -42,6 +44,8 @@ export function startRetention(
     run: async () => {
       const deleted = await deleteExpiredEnquiries(db, months);
       if (deleted > 0) log.info({ deleted, months }, 'deleted submissions past the retention period');
+      const emptied = await createBin(db, months).emptyExpired();
+      if (emptied > 0) log.info({ emptied, days: BIN_KEEP_DAYS }, 'deleted for good what was in the Bin past its days');
       const purged = await purgeSentMail(db);
       if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');
     },

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
+import { confirmationFor, confirmedRecently } from './confirmation';
 import { notificationFor } from './notification';
 import { insertEnquiry, type NewEnquiry } from './repo';
 
@@ -23,6 +24,14 @@ export function createEnquiriesService(
         const id = await insertEnquiry(trx, submission);
         // Same transaction: there is never an enquiry without its notification, or the reverse.
         if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail));
+        // Same outbox, so a mail outage delays the confirmation and never touches the enquiry
+        // (decision 0032). The check and the insert are two cheap indexed statements.
+        if (mail?.confirmParents) {
+          const confirmation = confirmationFor(id, submission, mail.notifyEmail);
+          if (!(await confirmedRecently(trx, confirmation.recipient, new Date()))) {
+            await enqueueEmail(trx, confirmation);
+          }
+        }
         return id;
       });
       if (mail) onQueued();

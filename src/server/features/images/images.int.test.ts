@@ -110,7 +110,7 @@ describe('image library API and pipeline', () => {
     expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
   });
 
-  it('serves images with their type, nosniff and a year of immutable caching; 404 after delete', async () => {
+  it('serves images with their type, nosniff and a year of immutable caching; 404 once binned, files gone once purged', async () => {
     const image = (await upload([imagePart(await pngOf(50, 40), 'tiny.png', 'image/png')])).json<ImageRecord>();
     const served = await subject.app.inject(image.path);
     expect(served.statusCode).toBe(200);
@@ -135,6 +135,13 @@ describe('image library API and pipeline', () => {
     const again = await subject.app.inject({ method: 'DELETE', url: `/api/admin/images/${image.id}`, headers: admin });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // In the Bin the bytes stay, so a restore brings the same addresses back; deleting for good removes them.
+    const purged = await subject.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/bin/image/${image.id}`,
+      headers: admin,
+    });
+    expect(purged.statusCode).toBe(204);
     const rows = await subject.database.db
       .selectFrom('image_files')
       .where('image_id', '=', image.id)

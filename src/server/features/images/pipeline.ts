@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../errors';
 import { variantWidths } from '../../../shared/images';
 import { type AcceptedFormat, acceptedFormats, sniffImageFormat } from './sniff';
@@ -30,6 +30,20 @@ export interface PipelineLimits {
   maxPixels: number;
 }
 
+/**
+ * sharp (and libvips with it) loads on the first image, not at start: most server processes never
+ * process one, and loaded it costs each about 10 MB (decision 0028). Its operation cache is off:
+ * each image is decoded once, so cached operations only hold memory.
+ */
+let loadedSharp: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | undefined;
+function sharp(input: Buffer, options?: SharpOptions): Promise<Sharp> {
+  loadedSharp ??= import('sharp').then(({ default: library }) => {
+    library.cache(false);
+    return library;
+  });
+  return loadedSharp.then((create) => create(input, options));
+}
+
 /** How every WebP variant is encoded. */
 const variantWebp = { quality: 78, effort: 4 } as const;
 
@@ -52,11 +66,9 @@ export async function processImage(input: Buffer, { maxPixels }: PipelineLimits)
   if (!format) throw unsupportedImage();
 
   // The header alone says how big the decoded image would be: refuse bombs before decoding.
-  const header = await sharp(input, { limitInputPixels: false })
-    .metadata()
-    .catch(() => {
-      throw unsupportedImage();
-    });
+  const header = await (await sharp(input, { limitInputPixels: false })).metadata().catch(() => {
+    throw unsupportedImage();
+  });
   const headerFormat = header.format === 'heif' && header.compression === 'av1' ? 'avif' : header.format;
   if (headerFormat !== format || !header.width || !header.height) throw unsupportedImage();
   const frameHeight = header.pageHeight ?? header.height;
@@ -68,19 +80,23 @@ export async function processImage(input: Buffer, { maxPixels }: PipelineLimits)
   const options = { limitInputPixels: maxPixels * (animated ? frames : 1), failOn: 'error' as const, animated };
 
   try {
-    const original = await encodeOriginal(sharp(input, options).rotate(), format);
+    const original = await encodeOriginal((await sharp(input, options)).rotate(), format);
     const fingerprint = crypto.createHash('sha256').update(original.data).digest('hex').slice(0, 16);
     const files: ProcessedFile[] = [original];
     // Decode and orient once, at the largest variant's size; every variant is cut from that.
     const widths = variantWidths(original.width);
-    const base = await sharp(input, { ...options, animated: false })
+    const base = await (
+      await sharp(input, { ...options, animated: false })
+    )
       .rotate()
       .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
     for (const width of widths) {
-      const variant = await sharp(base.data, { raw })
+      const variant = await (
+        await sharp(base.data, { raw })
+      )
         .resize({ width, withoutEnlargement: true })
         .webp(variantWebp)
         .toBuffer({ resolveWithObject: true });
@@ -113,7 +129,9 @@ export async function processImage(input: Buffer, { maxPixels }: PipelineLimits)
  * images stored before their width was in the list (see backfill.ts).
  */
 export async function makeVariant(original: Buffer, width: number): Promise<ProcessedFile> {
-  const { data, info } = await sharp(original, { animated: false })
+  const { data, info } = await (
+    await sharp(original, { animated: false })
+  )
     .resize({ width, withoutEnlargement: true })
     .webp(variantWebp)
     .toBuffer({ resolveWithObject: true });

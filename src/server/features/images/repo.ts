@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ImageFilesTable, ImagesTable } from '../../db/schema';
 import { containsText } from '../../db/like';
 import {
@@ -53,11 +53,17 @@ const fileRow = (imageId: number, file: ProcessedFile): Insertable<ImageFilesTab
   data: file.data,
 });
 
+/**
+ * The one "not in the Bin" rule: every read and change outside the Bin sees only these rows, the
+ * file route included, so a binned image's addresses answer 404 (docs/decisions/0036-bin.md).
+ */
+const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'images'>) => eb('images.deleted_at', 'is', null);
+
 export function createImagesRepo(db: Kysely<DatabaseSchema>) {
   return {
     /** Newest first; q matches file name or alt text, ignoring case, on both engines. */
     async list({ q, category }: ImageFilter = {}): Promise<ImageRecord[]> {
-      let query = db.selectFrom('images').selectAll().orderBy('id', 'desc');
+      let query = db.selectFrom('images').selectAll().where(notBinned).orderBy('id', 'desc');
       if (category) query = query.where('category', '=', category);
       if (q) {
         query = query.where((eb) => eb.or([containsText(eb.ref('filename'), q), containsText(eb.ref('alt_text'), q)]));
@@ -73,6 +79,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
             .selectFrom('images')
             .selectAll()
             .where('category', '=', category)
+            .where(notBinned)
             .orderBy('id', 'desc')
             .limit(1)
             .executeTakeFirst(),
@@ -87,7 +94,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
     },
 
     async find(id: number): Promise<ImageRecord | undefined> {
-      const row = await db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('images').selectAll().where('id', '=', id).where(notBinned).executeTakeFirst();
       return row && toImageRecord(row);
     },
 
@@ -132,12 +139,46 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)
+        .where(notBinned)
         .returningAll()
         .executeTakeFirst();
       return row && toImageRecord(row);
     },
 
-    /** True when something was deleted. Files go first, so no engine depends on cascading. */
+    /** Moves an image to the Bin; false when there is no such image outside it. Its bytes stay stored. */
+    async bin(id: number, now: Date = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('images')
+        .set({ deleted_at: now.toISOString() })
+        .where('id', '=', id)
+        .where(notBinned)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Takes an image out of the Bin; false when it is not in the Bin. */
+    async restore(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('images')
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The binned images, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
+    binned({ before, id }: { before?: Date; id?: number } = {}) {
+      let query = db
+        .selectFrom('images')
+        .select(['id', 'filename', 'category', 'deleted_at'])
+        .where('deleted_at', 'is not', null);
+      if (before) query = query.where('deleted_at', '<', before.toISOString());
+      if (id !== undefined) query = query.where('id', '=', id);
+      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /** Deletes an image for good: true when something was deleted. Files go first, so no engine depends on cascading. */
     async delete(id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('image_files').where('image_id', '=', id).execute();
@@ -163,6 +204,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
         .select(['image_files.content_type', 'image_files.data', 'images.fingerprint', 'images.width', 'images.height'])
         .where('image_files.image_id', '=', id)
         .where('image_files.name', '=', name)
+        .where(notBinned)
         .executeTakeFirst()
         .then((row) =>
           row && `${row.fingerprint}-${row.width}x${row.height}` === directoryToken

@@ -5,6 +5,8 @@ import { notFound } from '../../errors';
 import { idParams, parseInput } from '../../validation';
 import { LOGO_MAX_BYTES } from '../../../shared/images';
 import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/images-schemas';
+import type { ImageUsage } from '../../../shared/bin';
+import { createBlogRepo } from '../blog/repo';
 import { createSettingsRepo } from '../settings/repo';
 import { createVariantBackfill } from './backfill';
 import { processImage } from './pipeline';
@@ -28,6 +30,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   await app.register(multipart, { throwFileSizeLimit: true });
   const images = createImagesRepo(database.db);
   const settings = createSettingsRepo(database.db);
+  const blogPosts = createBlogRepo(database.db);
   const limits = { maxPixels: config.imageMaxPixels };
   const backfillVariant = createVariantBackfill(images);
 
@@ -61,8 +64,17 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
     },
   );
 
+  // Which posts show the image, asked before deleting it: their content or featured image points at it.
+  app.get('/api/admin/images/:id/usage', { schema: { params: imageIdParams } }, async (request, reply) => {
+    if (!(await images.find(request.params.id))) throw notFound('There is no such image.');
+    reply.header('cache-control', 'no-store');
+    const usage: ImageUsage = { posts: await blogPosts.usingImage(request.params.id) };
+    return usage;
+  });
+
+  // Moves it to the Bin (docs/decisions/0036-bin.md): its addresses answer 404 until it is restored.
   app.delete('/api/admin/images/:id', { schema: { params: imageIdParams } }, async (request, reply) => {
-    if (!(await images.delete(request.params.id))) throw notFound('There is no such image.');
+    if (!(await images.bin(request.params.id))) throw notFound('There is no such image.');
     return reply.code(204).send();
   });
 

@@ -68,7 +68,12 @@ export function BlogAdminPage() {
   };
 
   const confirmDelete = async (post: BlogPost) => {
-    if (!window.confirm(`Are you sure you want to delete "${post.title}"? This action cannot be undone.`)) return;
+    if (
+      !window.confirm(
+        `Are you sure you want to delete "${post.title}"? It will be moved to the Bin. You can restore it from there for 30 days.`,
+      )
+    )
+      return;
     try {
       await remove.mutateAsync(post.id);
       toast({ title: 'Success!', description: 'Blog post deleted successfully.' });

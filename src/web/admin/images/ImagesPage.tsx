@@ -2,6 +2,7 @@ import { ArrowLeft, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ImageRecord } from '../../../shared/images';
+import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { paths } from '../../../shared/routes';
 import { Seo } from '../../lib/seo';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -9,6 +10,7 @@ import { DropZone } from './DropZone';
 import { EditDialog } from './EditDialog';
 import { ImageCard } from './ImageCard';
 import { ImageFilters, useImageLibrary } from './ImageFilters';
+import { ImageUsageWarning } from './ImageUsageWarning';
 import { UploadDialog } from './UploadDialog';
 import { useImageActions } from './use-image-actions';
 
@@ -88,7 +90,7 @@ export function ImagesPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete image?"
-        description={`"${deleting?.filename ?? ''}" will be deleted. Pages that use it will no longer show it. This cannot be undone.`}
+        description={`"${deleting?.filename ?? ''}" will be moved to the Bin. Pages that use it will no longer show it. You can restore it from there for ${BIN_KEEP_DAYS} days.`}
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={pending === 'delete'}
@@ -96,7 +98,9 @@ export function ImagesPage() {
         onConfirm={async () => {
           if (deleting && (await remove(deleting.id))) setDeleting(null);
         }}
-      />
+      >
+        {deleting && <ImageUsageWarning imageId={deleting.id} />}
+      </ConfirmDialog>
     </div>
   );
 }

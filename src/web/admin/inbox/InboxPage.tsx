@@ -8,15 +8,17 @@ import {
   type EnquiryFilter,
   type EnquiryUpdate,
 } from '../../../shared/inbox-schemas';
+import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { toastFailure } from '../admin-api';
-import { useAdminSession } from '../session';
+import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
+import { useEnquiryWorkflow } from './use-enquiry-workflow';
 
 /** Waits until typing pauses, so a search is one request, not one per key press. */
 function useDebounced(value: string, delayMs: number): string {
@@ -29,7 +31,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function InboxPage() {
-  const { api, logout } = useAdminSession();
+  const api = useAdminApi();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
@@ -40,8 +42,10 @@ export function InboxPage() {
 
   useEffect(() => setPage(1), [filter, q]);
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
+  const listKey = ['admin', 'submissions', query];
+  const workflow = useEnquiryWorkflow(listKey);
   const list = useQuery({
-    queryKey: ['admin', 'submissions', query],
+    queryKey: listKey,
     queryFn: () => api.submissions.list(query),
     placeholderData: keepPreviousData,
   });
@@ -84,13 +88,7 @@ export function InboxPage() {
           <AdminLink href={paths.adminBlog}>Blog Management</AdminLink>
           <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
           <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
-          <button
-            type="button"
-            onClick={() => logout()}
-            className="rounded-md bg-slate-800 px-3 py-2 font-medium text-white hover:bg-slate-900"
-          >
-            Logout
-          </button>
+          <AdminLink href={paths.adminBin}>Bin</AdminLink>
         </nav>
       </div>
 
@@ -145,6 +143,14 @@ export function InboxPage() {
                   submission={submission}
                   onEdit={() => setEditing(submission)}
                   onDelete={() => setDeleting(submission)}
+                  actions={{
+                    onReviewedChange: (reviewed) => workflow.setReviewed.mutate({ id: submission.id, reviewed }),
+                    onAddNote: (text, added) =>
+                      workflow.addNote.mutate({ id: submission.id, note: { text } }, { onSuccess: added }),
+                    addingNote: workflow.addNote.isPending && workflow.addNote.variables?.id === submission.id,
+                    onRetryMail: () => workflow.retryMail.mutate(submission.id),
+                    retryingMail: workflow.retryMail.isPending && workflow.retryMail.variables === submission.id,
+                  }}
                 />
               ))}
             </ul>
@@ -167,7 +173,7 @@ export function InboxPage() {
         title="Delete this submission?"
         description={
           deleting
-            ? `The enquiry from ${deleting.firstName} ${deleting.lastName} will be deleted. This action cannot be undone.`
+            ? `The enquiry from ${deleting.firstName} ${deleting.lastName} will be moved to the Bin. You can restore it from there for ${BIN_KEEP_DAYS} days.`
             : ''
         }
         confirmLabel="Delete"

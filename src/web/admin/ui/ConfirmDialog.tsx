@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
 
-/** Asks before something cannot be undone; focus starts on Cancel. */
+/** Asks before a delete; focus starts on Cancel. `children` adds detail below the description. */
 export function ConfirmDialog({
   open,
   title,
@@ -10,6 +11,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  children?: ReactNode;
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -27,6 +30,7 @@ export function ConfirmDialog({
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-700">{description}</AlertDialog.Description>
+          {children}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
               Cancel

@@ -5,9 +5,7 @@ export function AreaTicker() {
   const places = (hidden: boolean) => (
     <ul className="ticker-list" aria-hidden={hidden || undefined}>
       {site.areasCovered.map((place) => (
-        <li key={place} className="px-4">
-          {place}
-        </li>
+        <li key={place}>{place}</li>
       ))}
     </ul>
   );

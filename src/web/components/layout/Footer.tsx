@@ -37,16 +37,14 @@ export function Footer() {
           <h2 id="footer-pages" className="mb-3 text-lg font-semibold text-white">
             Tuition
           </h2>
-          <ul className="grid gap-1.5">
+          <ul className="footer-links grid gap-1.5">
             {navLinks.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
+                <Link href={link.href}>{link.label}</Link>
               </li>
             ))}
             <li>
-              <Link href={paths.freeAssessment} className="font-semibold text-white hover:underline">
+              <Link href={paths.freeAssessment} className="font-semibold text-white">
                 Book A Free Assessment
               </Link>
             </li>
@@ -57,16 +55,12 @@ export function Footer() {
             Follow us
           </h2>
           <SocialLinks className="-ml-2 text-slate-200" />
-          <ul className="mt-4 flex gap-4 text-sm">
+          <ul className="footer-links mt-4 flex gap-4 text-sm">
             <li>
-              <Link href={paths.privacy} className="hover:text-white hover:underline">
-                Privacy
-              </Link>
+              <Link href={paths.privacy}>Privacy</Link>
             </li>
             <li>
-              <Link href={paths.terms} className="hover:text-white hover:underline">
-                Terms
-              </Link>
+              <Link href={paths.terms}>Terms</Link>
             </li>
           </ul>
         </section>

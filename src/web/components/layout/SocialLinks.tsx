@@ -30,7 +30,7 @@ export function SocialLinks({ className = '' }: { className?: string }) {
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${site.name} on ${labels[network]} (opens in a new tab)`}
-            className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-black/5 focus-visible:bg-black/5"
+            className="social-link"
           >
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
               {icons[network]}

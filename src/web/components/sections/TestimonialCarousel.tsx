@@ -1,10 +1,19 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { testimonials } from '../../content/testimonials';
 import { Stars } from './Stars';
 
 /** docs/product.md#constants: the track moves 0.5 px per animation frame over a duplicated list. */
 const STEP_PX = 0.5;
+
+/**
+ * The second copy of the list only serves the endless scroll, which needs scripts: the server
+ * sends one copy (six cards are wider than the widest screen, so the first paint looks the same)
+ * and the browser adds the other once hydrated.
+ */
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 function Card({ item }: { item: (typeof testimonials)[number] }) {
   return (
@@ -27,6 +36,7 @@ export function TestimonialCarousel() {
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [onScreen, setOnScreen] = useState(false);
+  const looped = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const running = onScreen && !hovered && !focused && !stopped;
 
   // Off screen it stays still: no work for the phone's CPU (and battery) nobody can see.
@@ -92,7 +102,7 @@ export function TestimonialCarousel() {
         onBlur={() => setFocused(false)}
       >
         <div ref={trackRef} className="carousel-track flex w-max">
-          {[false, true].map((copy) => (
+          {(looped ? [false, true] : [false]).map((copy) => (
             <ul key={String(copy)} className="carousel-list flex gap-6 pr-6" aria-hidden={copy || undefined}>
               {testimonials.map((item) => (
                 <li key={item.author}>

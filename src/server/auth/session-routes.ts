@@ -1,0 +1,60 @@
+import {
+  adminSessionPath,
+  type AdminSessionInfo,
+  type AdminSessionStatus,
+  sessionStatusPath,
+} from '../../shared/admin-session';
+import type { FeaturePlugin } from '../context';
+import { AppError } from '../errors';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
+
+const noStore = 'no-store';
+const infoOf = ({ csrfToken, idleMs, expiresAt }: AdminSessionInfo): AdminSessionInfo => ({
+  csrfToken,
+  idleMs,
+  expiresAt,
+});
+
+/**
+ * Staff sessions (docs/product.md#admin-session). Sign-in and sign-out live under /api/admin/, so the
+ * admin hook has already checked the caller: sign-in with the key in `x-api-key` (wrong keys count
+ * towards the failure limiter like any other), sign-out with the session cookie and CSRF token.
+ * The status read is public and answers only about the caller's own cookie.
+ */
+export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
+  const sessions = app.adminSessions;
+
+  // Sign in: the key proves who is asking; the answer is a session cookie and its CSRF token.
+  app.post(adminSessionPath, async (request, reply) => {
+    const auth = request.adminAuth;
+    if (auth?.via !== 'key') {
+      throw new AppError(400, 'VALIDATION_FAILED', 'Send the admin key in x-api-key to sign in.', 'x-api-key');
+    }
+    // A cookie from an earlier session is replaced, not left alive beside the new one.
+    const previous = readSessionCookie(request);
+    if (previous) await sessions.end(previous);
+    const session = await sessions.open(auth.keyHash);
+    setSessionCookie(reply, config, request, session.token);
+    reply.header('cache-control', noStore).code(201);
+    return infoOf(session);
+  });
+
+  // Whether this browser's session is alive (the admin screens ask on load), with its CSRF token.
+  // Not an admin route: it answers for the caller's own cookie only, and a signed-out answer is no error.
+  app.get(sessionStatusPath, async (request, reply): Promise<AdminSessionStatus> => {
+    reply.header('cache-control', noStore);
+    const token = readSessionCookie(request);
+    const session = token === undefined ? undefined : await sessions.resume(token);
+    if (session) return { signedIn: true, ...infoOf(session) };
+    if (token !== undefined) clearSessionCookie(reply, config, request);
+    return { signedIn: false };
+  });
+
+  // Sign out: the session ends on the server, and the browser forgets the cookie.
+  app.delete(adminSessionPath, async (request, reply) => {
+    const auth = request.adminAuth;
+    if (auth?.via === 'session') await sessions.end(auth.session.token);
+    clearSessionCookie(reply, config, request);
+    return reply.header('cache-control', noStore).code(204).send();
+  });
+};

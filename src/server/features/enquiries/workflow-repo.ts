@@ -1,0 +1,134 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Enquiry, InboxEnquiry, MailStatus, StaffNote } from '../../../shared/inbox-schemas';
+import { engineOf } from '../../db/dialect';
+import type { DatabaseSchema, EmailOutboxTable } from '../../db/schema';
+
+type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'status' | 'attempts' | 'last_error' | 'sent_at'>;
+
+/** The outbox row in staff's words: 'pending' splits into queued (not tried yet) and retrying (tried, failed). */
+export function mailStatusOf(row: OutboxRow): MailStatus {
+  const state =
+    row.status === 'sent' ? 'sent' : row.status === 'failed' ? 'failed' : row.last_error ? 'retrying' : 'queued';
+  return {
+    state,
+    attempts: row.attempts,
+    lastError: state === 'sent' ? null : row.last_error,
+    sentAt: row.sent_at,
+  };
+}
+
+const outboxColumns = ['submission_id', 'status', 'attempts', 'last_error', 'sent_at'] as const;
+
+/** Staff's side of the inbox: notes on an enquiry and its staff notification's delivery. */
+export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
+  const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
+  const notificationRow = (submissionId: number) =>
+    db
+      .selectFrom('email_outbox')
+      .select(outboxColumns)
+      .where('submission_id', '=', submissionId)
+      .where('kind', '=', 'staff-notification')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+
+  return {
+    /** One page of enquiries with their notes and notification status: two queries, whatever the page size. */
+    async withWorkflow(enquiries: Enquiry[]): Promise<InboxEnquiry[]> {
+      const ids = enquiries.map((enquiry) => enquiry.id);
+      if (ids.length === 0) return [];
+      const [notes, mails] = await Promise.all([
+        db
+          .selectFrom('staff_notes')
+          .selectAll()
+          .where('submission_id', 'in', ids)
+          .orderBy('submission_id')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('email_outbox')
+          .select(outboxColumns)
+          .where('submission_id', 'in', ids)
+          .where('kind', '=', 'staff-notification')
+          .execute(),
+      ]);
+      const notesOf = new Map<number, StaffNote[]>();
+      for (const note of notes) {
+        const list = notesOf.get(note.submission_id) ?? [];
+        list.push({ id: note.id, text: note.body, createdAt: note.created_at });
+        notesOf.set(note.submission_id, list);
+      }
+      const mailOf = new Map(mails.map((row) => [row.submission_id, mailStatusOf(row)]));
+      return enquiries.map((enquiry) => ({
+        ...enquiry,
+        staffNotes: notesOf.get(enquiry.id) ?? [],
+        notification: mailOf.get(enquiry.id) ?? null,
+      }));
+    },
+
+    /** Oldest first; undefined when there is no such enquiry. */
+    async notes(submissionId: number): Promise<StaffNote[] | undefined> {
+      const exists = await db
+        .selectFrom('contact_submissions')
+        .select('id')
+        .where('id', '=', submissionId)
+        .executeTakeFirst();
+      if (!exists) return undefined;
+      const rows = await db
+        .selectFrom('staff_notes')
+        .selectAll()
+        .where('submission_id', '=', submissionId)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ id: row.id, text: row.body, createdAt: row.created_at }));
+    },
+
+    /**
+     * Adds a note to an existing enquiry; undefined when there is none. The insert only happens
+     * while the enquiry's row exists, checked in the same statement; on PostgreSQL it holds that
+     * row (FOR SHARE), so a delete under way finishes first, and one that starts later removes
+     * the note with the enquiry. SQLite runs one write at a time, so it needs no lock.
+     */
+    async addNote(submissionId: number, text: string, now = new Date()): Promise<StaffNote | undefined> {
+      const createdAt = now.toISOString();
+      const row = await db
+        .insertInto('staff_notes')
+        .columns(['submission_id', 'body', 'created_at'])
+        .expression((eb) => {
+          const existing = eb
+            .selectFrom('contact_submissions')
+            .select((inner) => [
+              inner.ref('id').as('submission_id'),
+              inner.val(text).as('body'),
+              inner.val(createdAt).as('created_at'),
+            ])
+            .where('id', '=', submissionId);
+          return postgres ? existing.forShare() : existing;
+        })
+        .returning(['id', 'body', 'created_at'])
+        .executeTakeFirst();
+      return row ? { id: row.id, text: row.body, createdAt: row.created_at } : undefined;
+    },
+
+    async notification(submissionId: number): Promise<MailStatus | undefined> {
+      const row = await notificationRow(submissionId);
+      return row ? mailStatusOf(row) : undefined;
+    },
+
+    /**
+     * Puts the enquiry's undelivered staff notification back in the queue, due now, with a fresh
+     * set of retries: it reads as queued until the next attempt says otherwise. A delivered one is left alone, so asking twice changes nothing more.
+     * Undefined when the enquiry has no notification (mail off, or forgotten after delivery).
+     */
+    async retryNotification(submissionId: number, now = new Date()): Promise<MailStatus | undefined> {
+      await db
+        .updateTable('email_outbox')
+        .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: now.toISOString() })
+        .where('submission_id', '=', submissionId)
+        .where('kind', '=', 'staff-notification')
+        .where('status', '<>', 'sent')
+        .execute();
+      const row = await notificationRow(submissionId);
+      return row ? mailStatusOf(row) : undefined;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { staffNoteInputSchema } from '../../../shared/inbox-schemas';
+import type { FeaturePlugin } from '../../context';
+import { notFound } from '../../errors';
+import { idParams } from '../../validation';
+import { createWorkflowRepo } from './workflow-repo';
+
+const missing = (raw: string | number) => `There is no submission ${raw}.`;
+const submissionIdParams = idParams(missing);
+
+/**
+ * Staff's work on an enquiry (issue 14): notes, and the staff notification's delivery. Every
+ * route is declared admin; the writes would be by the write-route rule anyway (admin-routes.ts).
+ */
+export const workflowRoutes: FeaturePlugin = async (app, { database, mailWorker }) => {
+  const repo = createWorkflowRepo(database.db);
+  const admin = { admin: true };
+
+  app.get(
+    '/api/contact-submissions/:id/notes',
+    { config: admin, schema: { params: submissionIdParams } },
+    async (request, reply) => {
+      const notes = await repo.notes(request.params.id);
+      if (!notes) throw notFound(missing(request.params.id));
+      reply.header('cache-control', 'no-store');
+      return notes;
+    },
+  );
+
+  app.post(
+    '/api/contact-submissions/:id/notes',
+    { config: admin, schema: { params: submissionIdParams, body: staffNoteInputSchema } },
+    async (request, reply) => {
+      const note = await repo.addNote(request.params.id, request.body.text);
+      if (!note) throw notFound(missing(request.params.id));
+      return reply.code(201).send(note);
+    },
+  );
+
+  app.get(
+    '/api/contact-submissions/:id/notification',
+    { config: admin, schema: { params: submissionIdParams } },
+    async (request, reply) => {
+      const status = await repo.notification(request.params.id);
+      if (!status) throw notFound(`Submission ${request.params.id} has no staff notification e-mail.`);
+      reply.header('cache-control', 'no-store');
+      return status;
+    },
+  );
+
+  // Idempotent: a second retry, or one of a delivered mail, changes nothing more.
+  app.post(
+    '/api/contact-submissions/:id/notification/retry',
+    { config: admin, schema: { params: submissionIdParams } },
+    async (request) => {
+      const status = await repo.retryNotification(request.params.id);
+      if (!status) throw notFound(`Submission ${request.params.id} has no staff notification e-mail.`);
+      if (status.state !== 'sent') mailWorker?.wake();
+      return status;
+    },
+  );
+};
