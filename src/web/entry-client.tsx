@@ -6,14 +6,12 @@ import { App } from './App';
 import type { InitialState } from './entry-server';
 import { httpSiteApi } from './lib/http-site-api';
 import { createQueryClient } from './lib/query-client';
-import { applyWholeStylesheet, enhancePage } from './islands/page-behaviour';
+import { enhancePage } from './islands/page-behaviour';
 import { loadPage } from './page-loader';
 import { resolveRoute } from './routes';
 import './styles.css';
 
-// The whole application draws states the server's HTML does not show: every rule applies at once.
-applyWholeStylesheet();
-// The header's menu and F8: the same plain script as on public pages.
+// The stylesheet, the header's menu and F8: the same plain script as on public pages.
 enhancePage();
 
 // The server leaves the page's data in a non-executable JSON block (no inline script under our CSP).

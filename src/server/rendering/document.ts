@@ -21,7 +21,7 @@ function headTag(entry: HeadEntry): string {
 
 /**
  * The page's own rules inline, so it paints after one request; the whole stylesheet follows
- * without blocking that paint (media="print" until a script switches it to all: the admin application at once, public pages with their first island, decision 0038), so later
+ * without blocking that paint (media="print" until entry-client switches it to all), so later
  * pages and states find every rule. Without scripts, <noscript> loads it normally.
  */
 function styles(assets: ClientAssets, bodyHtml: string): string[] {

@@ -1,19 +1,8 @@
 /**
  * The few behaviours every public page has without any UI runtime (decision 0038): the header's
- * menu, F8 to the notifications and the native share button. The admin application runs them
- * too, because its header and toast region are the same markup.
+ * menu, F8 to the notifications, the native share button, and the deferred stylesheet. The
+ * admin application runs them too, because its header and toast region are the same markup.
  */
-
-/**
- * The page arrived with its own CSS inline and the whole stylesheet loading as "print" so it
- * would not hold up the first paint (decision 0012); from now on it applies to the screen. The
- * inline rules cover every class in the server's HTML, so public pages need the rest only for
- * what an island draws (errors, toasts): the loader applies it when the first island starts,
- * sparing every other visit a restyle of the whole page (about 200 ms on a slow phone).
- */
-export function applyWholeStylesheet(): void {
-  document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => (link.media = 'all'));
-}
 
 /** The phone menu: a button and a `hidden` nav. Closes on Escape (focus back to the button) and when a link is chosen. */
 function enhanceMobileMenu(): void {
@@ -62,6 +51,9 @@ function enhanceShareButtons(): void {
 }
 
 export function enhancePage(): void {
+  // The page arrived with its own CSS inline and the whole stylesheet loading as "print" so it
+  // would not hold up the first paint; from now on it applies to the screen (decision 0012).
+  document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => (link.media = 'all'));
   enhanceMobileMenu();
   enhanceToastHotkey();
   enhanceShareButtons();
