@@ -79,10 +79,10 @@ test.describe('first-visit JavaScript', () => {
 });
 
 // Issue 10's HTML budget for / (decision 0028). The issue asks for 40 KB raw; what is left above it
-// is the site header (both menus) and the hydration data, which the islands work reshapes, and
-// the inline CSS. Lower these figures as that lands; never raise them without a decision.
-const homeRawBudget = 56_000;
-const homeBrotliBudget = 12_000;
+// is the site header (both menus) and the inline CSS; public pages no longer carry hydration data
+// (decision 0038: 53.6 KB raw, 9.8 KB brotli measured then). Never raise these without a decision.
+const homeRawBudget = 54_500;
+const homeBrotliBudget = 10_500;
 const homeInlineCssBudget = 20_000;
 
 /** The bytes as sent, not decoded (fetch would decode them), and the coding the server chose. */
@@ -121,6 +121,8 @@ test('the testimonials are sent once and copied for the endless scroll in the br
   expect(html.match(/class="carousel-list\b/g)).toHaveLength(1);
 
   await page.goto('/');
+  // The carousel is an island hydrated when it comes into view (decision 0038).
+  await page.locator('.carousel').scrollIntoViewIfNeeded();
   const lists = page.locator('.carousel-list');
   await expect(lists).toHaveCount(2);
   await expect(lists.nth(1)).toHaveAttribute('aria-hidden', 'true');
