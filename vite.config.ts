@@ -24,6 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         emptyOutDir: true,
-        rollupOptions: { input: 'src/web/entry-client.tsx' },
+        // Public pages run the island loader; the admin area runs the whole application (decision 0038).
+        rollupOptions: { input: ['src/web/entry-islands.ts', 'src/web/entry-client.tsx'] },
       },
 }));

@@ -18,7 +18,7 @@ const httpServer = http.createServer();
 const vite = await createServer({
   server: { middlewareMode: true, hmr: { server: httpServer } },
   appType: 'custom',
-  optimizeDeps: { entries: ['src/web/entry-dev.ts'] },
+  optimizeDeps: { entries: ['src/web/entry-dev.ts', 'src/web/entry-dev-islands.ts'] },
 });
 
 /** Vite answers its own paths (modules, /@vite/client, public files); everything else goes to the app. */
@@ -35,11 +35,12 @@ await serve({
   dev: {
     serverFactory,
     clientAssets: {
-      scripts: ['/@vite/client', '/src/web/entry-dev.ts'],
+      entries: {
+        app: { scripts: ['/@vite/client', '/src/web/entry-dev.ts'], preloads: [] },
+        islands: { scripts: ['/@vite/client', '/src/web/entry-dev-islands.ts'], preloads: [] },
+      },
       criticalCss: () => '',
       stylesheets: [],
-      preloads: [],
-      pagePreloads: () => [],
     },
     // Loaded per request: Vite re-evaluates only the modules changed since the last one.
     render: async (input) => (await vite.ssrLoadModule(entryServer)).render(input),

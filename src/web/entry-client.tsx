@@ -1,16 +1,18 @@
+// The admin area's entry (decision 0038): under /admin the whole page is one React application;
+// public pages load entry-islands.ts instead, which hydrates only their interactive parts.
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import type { InitialState } from './entry-server';
 import { httpSiteApi } from './lib/http-site-api';
 import { createQueryClient } from './lib/query-client';
+import { enhancePage } from './islands/page-behaviour';
 import { loadPage } from './page-loader';
 import { resolveRoute } from './routes';
 import './styles.css';
 
-// The page arrived with its own CSS inline and the whole stylesheet loading as "print" so it
-// would not hold up the first paint; from now on it applies to the screen (decision 0012).
-document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => (link.media = 'all'));
+// The stylesheet, the header's menu and F8: the same plain script as on public pages.
+enhancePage();
 
 // The server leaves the page's data in a non-executable JSON block (no inline script under our CSP).
 const state = JSON.parse(document.getElementById('initial-state')?.textContent ?? 'null') as InitialState;

@@ -25,8 +25,8 @@ export interface RenderInput {
 export interface RenderOutput {
   status: number;
   pathname: string;
-  /** The page's own chunk (a manifest key), when it has one: the document preloads it. */
-  pageModule?: string;
+  /** `app` under /admin (the whole page hydrates), `islands` elsewhere (decision 0038). */
+  client: 'app' | 'islands';
   html: string;
   meta: PageMeta;
   state: InitialState;
@@ -60,7 +60,7 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   return {
     status,
     pathname,
-    pageModule: route.module,
+    client: route.clientApp ? 'app' : 'islands',
     html,
     meta,
     state: { shell, queries: dehydrate(queryClient) },

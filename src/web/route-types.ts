@@ -21,8 +21,11 @@ export interface PageRoute {
   /** The page itself, in the main bundle; or `load`, which fetches it as a separate chunk. */
   component?: ComponentType<PageProps>;
   load?: () => Promise<ComponentType<PageProps>>;
-  /** With `load`: the chunk's source path (its key in Vite's manifest), so the server can preload it. */
-  module?: string;
+  /**
+   * The admin area: the browser runs the whole React application (entry-client.tsx). Every other
+   * page is server-rendered with islands (entry-islands.ts, decision 0038).
+   */
+  clientApp?: true;
   /** Server only: loads the page's data into the cache before rendering; may turn the answer into a 404. */
   prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
 }

@@ -6,17 +6,17 @@ import { prefetchShowcase } from './features/showcase/queries';
 import { HomePage } from './pages/HomePage';
 import type { PageProps, PageRoute } from './route-types';
 
-// Every page but the home page is a chunk of its own. The glob keeps each one's source path,
-// which the server needs to preload the chunk with the page that uses it.
+// Every page but the home page is a chunk of its own, loaded only when the admin application
+// moves to a public page (public pages themselves run islands, not page chunks: decision 0038).
 const lazyPages = import.meta.glob<Record<string, ComponentType<PageProps>>>([
   './pages/*Page.tsx',
   '!./pages/HomePage.tsx',
 ]);
 
-function lazyPage(name: string): Required<Pick<PageRoute, 'load' | 'module'>> {
+function lazyPage(name: string): Required<Pick<PageRoute, 'load'>> {
   const importPage = lazyPages[`./pages/${name}.tsx`];
   if (!importPage) throw new Error(`There is no page module ./pages/${name}.tsx`);
-  return { module: `src/web/pages/${name}.tsx`, load: () => importPage().then((page) => page[name]!) };
+  return { load: () => importPage().then((page) => page[name]!) };
 }
 
 /** Every page, matched in order; no match renders the Not-found screen with a 404. */
@@ -33,11 +33,11 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.blogPost, ...lazyPage('BlogPostPage'), prefetch: prefetchBlogPost },
   { path: paths.privacy, ...lazyPage('PrivacyPage') },
   { path: paths.terms, ...lazyPage('TermsPage') },
-  { path: paths.admin, component: AdminRoute },
-  { path: paths.adminBlog, component: AdminRoute },
-  { path: paths.adminImages, component: AdminRoute },
-  { path: paths.adminLogo, component: AdminRoute },
-  { path: paths.adminBin, component: AdminRoute },
+  { path: paths.admin, component: AdminRoute, clientApp: true },
+  { path: paths.adminBlog, component: AdminRoute, clientApp: true },
+  { path: paths.adminImages, component: AdminRoute, clientApp: true },
+  { path: paths.adminLogo, component: AdminRoute, clientApp: true },
+  { path: paths.adminBin, component: AdminRoute, clientApp: true },
 ];
 
 /** What any path no route matches shows, with a 404; a chunk of its own, like the other pages. */

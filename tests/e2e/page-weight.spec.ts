@@ -1,19 +1,24 @@
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { blogAdminHeaders, useBlogServer } from './blog-server';
 import { expect, test } from './fixtures';
 
-// Issue 3's budget: the JavaScript a first visit to / downloads, gzipped.
-const firstVisitBudget = 100_000;
+/**
+ * Issue 13's budgets for the JavaScript a first visit downloads, gzipped. Every page runs the
+ * island loader and a few lines of plain script; a form's island, and React with it (65 kB), load
+ * when the visitor reaches for the form, not with the page (decision 0038).
+ */
+const textPageBudget = 10_000;
+const formPageBudget = 60_000;
 
-test('a first visit to / downloads less than 100 kB of gzipped JavaScript', async ({ page }) => {
+async function firstVisitScripts(page: Page, path: string) {
   const scripts: Response[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);
   });
-  await page.goto('/');
+  await page.goto(path);
   await page.waitForLoadState('networkidle');
-
   // Playwright hands back the decoded body; gzip it as the budget is stated, whatever the wire used.
   const sizes = await Promise.all(
     scripts.map(async (response) => ({
@@ -22,19 +27,62 @@ test('a first visit to / downloads less than 100 kB of gzipped JavaScript', asyn
     })),
   );
   const total = sizes.reduce((sum, script) => sum + script.gzipped, 0);
-  console.log(`first visit to /: ${sizes.length} scripts, ${total} bytes gzipped`);
-
+  console.log(`first visit to ${path}: ${sizes.length} scripts, ${total} bytes gzipped`);
   expect(sizes.length).toBeGreaterThan(0);
-  expect(total, JSON.stringify(sizes, null, 1)).toBeLessThan(firstVisitBudget);
-  // Pages the visitor has not opened stay out of the first visit.
-  expect(sizes.filter((script) => /(?:BlogPage|ContactPage|AdminApp|RichTextEditor)-/.test(script.url))).toEqual([]);
+  return { sizes, total };
+}
+
+const run = Date.now().toString(36);
+const slug = `weight-${run}`; // the slug the server makes of the title
+
+test.describe('first-visit JavaScript', () => {
+  useBlogServer();
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const response = await request.post('/api/admin/blog', {
+      headers: blogAdminHeaders,
+      data: {
+        title: `Weight ${run}`,
+        excerpt: 'A post to weigh.',
+        content: '<p>Reading needs no script.</p>',
+        author: 'Jane Smith',
+        category: 'Study tips',
+        published: 'true',
+      },
+    });
+    expect(response.status()).toBe(201);
+    await request.dispose();
+  });
+
+  for (const [label, path] of [
+    ['/privacy', '/privacy'],
+    ['/terms', '/terms'],
+    ['a blog post', `/blog/${slug}`],
+    ['/blog', '/blog'],
+    ['/subjects', '/subjects'],
+  ] as const) {
+    test(`${label} downloads at most 10 kB and no React`, async ({ page }) => {
+      const { sizes, total } = await firstVisitScripts(page, path);
+      expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(textPageBudget);
+      expect(sizes.filter((script) => /\/(?:client|hydrate-island)-/.test(script.url))).toEqual([]);
+    });
+  }
+
+  for (const path of ['/', '/contact', '/free-assessment']) {
+    test(`${path}, a page with a form, stays within the form pages' budget`, async ({ page }) => {
+      const { sizes, total } = await firstVisitScripts(page, path);
+      expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(formPageBudget);
+      // Pages the visitor has not opened, and the admin application, stay out of the first visit.
+      expect(sizes.filter((script) => /(?:Page|AdminApp|RichTextEditor|entry-client)-/.test(script.url))).toEqual([]);
+    });
+  }
 });
 
 // Issue 10's HTML budget for / (decision 0028). The issue asks for 40 KB raw; what is left above it
-// is the site header (both menus) and the hydration data, which the islands work reshapes, and
-// the inline CSS. Lower these figures as that lands; never raise them without a decision.
-const homeRawBudget = 56_000;
-const homeBrotliBudget = 12_000;
+// is the site header (both menus) and the inline CSS; public pages no longer carry hydration data
+// (decision 0038: 53.6 KB raw, 9.8 KB brotli measured then). Never raise these without a decision.
+const homeRawBudget = 54_500;
+const homeBrotliBudget = 10_500;
 const homeInlineCssBudget = 20_000;
 
 /** The bytes as sent, not decoded (fetch would decode them), and the coding the server chose. */
@@ -73,6 +121,8 @@ test('the testimonials are sent once and copied for the endless scroll in the br
   expect(html.match(/class="carousel-list\b/g)).toHaveLength(1);
 
   await page.goto('/');
+  // The carousel is an island hydrated when it comes into view (decision 0038).
+  await page.locator('.carousel').scrollIntoViewIfNeeded();
   const lists = page.locator('.carousel-list');
   await expect(lists).toHaveCount(2);
   await expect(lists.nth(1)).toHaveAttribute('aria-hidden', 'true');

@@ -2,18 +2,22 @@ import { staticPublicPaths } from '../../src/shared/routes';
 import { expect, test } from './fixtures';
 
 test.describe('the shell on every page', () => {
-  test('links navigate without a reload, update the head and start at the top', async ({ page, consoleErrors }) => {
+  test('links load the next page whole: its head, the top of the page, focus from the start', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto('/');
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await page.mouse.wheel(0, 2000);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Subjects' }).click();
 
     await expect(page).toHaveURL(/\/subjects$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subject Tuition: English, Maths & Science');
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await expect(page).toHaveTitle(/English, Maths & Science Tuition/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/subjects$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // A fresh document: the first Tab reaches the skip link.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -48,7 +52,7 @@ test.describe('the shell on every page', () => {
     await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
   });
 
-  test('every public page hydrates without console errors', async ({ page, consoleErrors }) => {
+  test('every public page loads its islands without console errors', async ({ page, consoleErrors }) => {
     for (const path of staticPublicPaths) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -85,5 +89,15 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/blog$/);
     await expect(mobileNav).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Escape closes the menu and gives focus back to its toggle', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileNav.getByRole('link', { name: 'Subjects' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(mobileNav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The Content-Security-Policy. Scripts come only from our own origin: the page state and JSON-LD
- * travel in non-executable <script type="application/…json"> blocks, so no inline script is
- * needed. Inline styles stay allowed for the critical CSS and for style attributes set by UI
+ * The Content-Security-Policy. Scripts come only from our own origin: the page state, island
+ * props and JSON-LD travel in non-executable <script type="application/…json"> blocks, so no
+ * inline script is needed. The one inline block is the speculation rules (which prerender likely
+ * next pages, decision 0038); 'inline-speculation-rules' allows exactly that kind and no other. Inline styles stay allowed for the critical CSS and for style attributes set by UI
  * primitives. Images may be any https address, because blog posts may show external images.
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'inline-speculation-rules'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { clientEntry } from '../rendering/client-assets';
+import { clientEntries } from '../rendering/client-assets';
 
 /** A client build as Vite lays it out, small enough to write in the test. */
 function writeClientBuild(): string {
@@ -13,6 +13,7 @@ function writeClientBuild(): string {
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.js'), 'console.log("hi")');
   fs.writeFileSync(path.join(dir, 'assets', 'vendor-def456.js'), 'export const x = 1');
+  fs.writeFileSync(path.join(dir, 'assets', 'entry-islands-fff999.js'), 'import "./behaviour-ccc333.js"');
   fs.writeFileSync(
     path.join(dir, 'assets', 'entry-client-abc123.css'),
     'body::after{content:"</style>"}.never-used-class{color:red}',
@@ -21,19 +22,25 @@ function writeClientBuild(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'entry-client-abc123.js.br'), zlib.brotliCompressSync('console.log("hi")'));
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest = {
-    [clientEntry]: {
+    [clientEntries.app]: {
       file: 'assets/entry-client-abc123.js',
       isEntry: true,
       css: ['assets/entry-client-abc123.css'],
-      imports: ['_vendor'],
+      imports: ['_vendor', '_behaviour'],
+    },
+    [clientEntries.islands]: {
+      file: 'assets/entry-islands-fff999.js',
+      isEntry: true,
+      css: ['assets/entry-client-abc123.css'],
+      imports: ['_behaviour'],
     },
     _vendor: { file: 'assets/vendor-def456.js' },
+    _behaviour: { file: 'assets/behaviour-ccc333.js' },
     'src/web/pages/SubjectsPage.tsx': {
       file: 'assets/SubjectsPage-aaa111.js',
       isDynamicEntry: true,
-      imports: ['_vendor', '_cards'],
+      imports: ['_vendor'],
     },
-    _cards: { file: 'assets/InfoCards-bbb222.js' },
   };
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
@@ -51,9 +58,10 @@ describe('built client files', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it("references the entry script and its imports, inlines the page's own CSS and links the rest", async () => {
+  it("references the island loader and its imports, inlines the page's own CSS and links the rest", async () => {
     const html = (await subject.app.inject('/')).body;
-    expect(html).toContain('<script type="module" src="/assets/entry-client-abc123.js" fetchpriority="low"></script>');
+    expect(html).toContain('<script type="module" src="/assets/entry-islands-fff999.js" fetchpriority="low"></script>');
+    expect(html).not.toContain('entry-client-abc123.js');
     // Only the rules the page can use, with nothing able to close the style element early.
     expect(html).toContain('<style>body::after{content:"<\\/style>"}</style>');
     // The whole stylesheet without blocking the first paint, and as usual without scripts.
@@ -61,17 +69,18 @@ describe('built client files', () => {
       '<link rel="stylesheet" href="/assets/entry-client-abc123.css" media="print" data-stylesheet>',
     );
     expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/entry-client-abc123.css"></noscript>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/vendor-def456.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/behaviour-ccc333.js" fetchpriority="low">');
   });
 
-  it("preloads a lazy page's own chunks with that page only, and nothing twice", async () => {
+  it('gives public pages the island loader alone and the admin area the whole application', async () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads((await subject.app.inject('/subjects')).body)).toEqual([
-      '/assets/vendor-def456.js',
-      '/assets/SubjectsPage-aaa111.js',
-      '/assets/InfoCards-bbb222.js',
-    ]);
-    expect(preloads((await subject.app.inject('/')).body)).toEqual(['/assets/vendor-def456.js']);
+    const scripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+    const subjects = (await subject.app.inject('/subjects')).body;
+    expect(preloads(subjects)).toEqual(['/assets/behaviour-ccc333.js']);
+    expect(scripts(subjects)).toEqual(['/assets/entry-islands-fff999.js']);
+    const admin = (await subject.app.inject('/admin')).body;
+    expect(preloads(admin)).toEqual(['/assets/vendor-def456.js', '/assets/behaviour-ccc333.js']);
+    expect(scripts(admin)).toEqual(['/assets/entry-client-abc123.js']);
   });
 
   it('caches hashed assets for a year as immutable, other files for an hour', async () => {

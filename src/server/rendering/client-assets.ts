@@ -2,10 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { criticalCss, parseStylesheet } from './critical-css';
 
-/** The built browser files a page must reference, read once from Vite's manifest. */
-export interface ClientAssets {
+/** Which script a page runs: the admin application (`app`), or the island loader of public pages (decision 0038). */
+export type ClientKind = 'app' | 'islands';
+
+/** One entry script and the chunks it imports statically (preloaded so they download in parallel). */
+export interface ClientEntry {
   /** Module scripts, run in this order: the built entry (production) or Vite's client and ours (npm run dev). */
   scripts: string[];
+  preloads: string[];
+}
+
+/** The built browser files a page must reference, read once from Vite's manifest. */
+export interface ClientAssets {
+  entries: Record<ClientKind, ClientEntry>;
   /**
    * The CSS one page needs for its first paint, written into its head (decisions 0011, 0012): a
    * first visit paints without waiting for a second request.
@@ -13,9 +22,6 @@ export interface ClientAssets {
   criticalCss(bodyHtml: string): string;
   /** The whole stylesheet(s), loaded without blocking the first paint, cached for a year. */
   stylesheets: string[];
-  preloads: string[];
-  /** A lazy page's chunk and the chunks it imports that every page does not already load. */
-  pagePreloads(module: string | undefined): string[];
 }
 
 interface ManifestChunk {
@@ -26,42 +32,48 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
-export const clientEntry = 'src/web/entry-client.tsx';
+export const clientEntries: Record<ClientKind, string> = {
+  app: 'src/web/entry-client.tsx',
+  islands: 'src/web/entry-islands.ts',
+};
+
+const noEntry: ClientEntry = { scripts: [], preloads: [] };
 
 export function readClientAssets(clientDir: string | undefined): ClientAssets {
   const manifestPath = clientDir && path.join(clientDir, '.vite', 'manifest.json');
   if (!manifestPath || !fs.existsSync(manifestPath))
-    return { scripts: [], criticalCss: () => '', stylesheets: [], preloads: [], pagePreloads: () => [] };
+    return {
+      entries: { app: noEntry, islands: noEntry },
+      criticalCss: () => '',
+      stylesheets: [],
+    };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest[clientEntry];
-  if (!entry) throw new Error(`The client build has no entry for ${clientEntry}; rebuild with npm run build.`);
+  for (const key of Object.values(clientEntries)) {
+    if (!manifest[key]) throw new Error(`The client build has no entry for ${key}; rebuild with npm run build.`);
+  }
 
-  /** The chunk at `key` and the chunks it imports statically, as manifest keys, skipping `known`. */
-  const collect = (key: string, keys = new Set<string>(), known = new Set<string>()) => {
-    if (!manifest[key] || keys.has(key) || known.has(key)) return keys;
+  /** The chunk at `key` and the chunks it imports statically, as manifest keys. */
+  const collect = (key: string, keys = new Set<string>()) => {
+    if (!manifest[key] || keys.has(key)) return keys;
     keys.add(key);
-    manifest[key].imports?.forEach((next) => collect(next, keys, known));
+    manifest[key].imports?.forEach((next) => collect(next, keys));
     return keys;
   };
   const url = (key: string) => `/${manifest[key]!.file}`;
-  // What every page loads: the entry and its static imports (preloaded so they download in parallel).
-  const everyPage = collect(clientEntry);
-  const preloads = [...everyPage].filter((key) => key !== clientEntry).map(url);
-  // A lazy page's chunk and what it adds to that: preloaded with the page that uses it.
-  const pagePreloads = new Map<string, string[]>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isDynamicEntry) pagePreloads.set(key, [...collect(key, new Set(), everyPage)].map(url));
-  }
-  const cssFiles = [...everyPage].flatMap((key) => manifest[key]!.css ?? []);
+  const entry = (key: string): ClientEntry => ({
+    scripts: [url(key)],
+    preloads: [...collect(key)].filter((chunk) => chunk !== key).map(url),
+  });
+  // Both entries import the one stylesheet; every page links the same file.
+  const everyEntry = [...collect(clientEntries.islands), ...collect(clientEntries.app)];
+  const cssFiles = [...new Set(everyEntry.flatMap((key) => manifest[key]!.css ?? []))];
   const stylesheet = parseStylesheet(
     cssFiles.map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n'),
   );
   return {
-    scripts: [url(clientEntry)],
+    entries: { app: entry(clientEntries.app), islands: entry(clientEntries.islands) },
     // Nothing in the CSS may end the <style> element early.
     criticalCss: (bodyHtml) => criticalCss(stylesheet, bodyHtml).replace(/<\/style/gi, '<\\/style'),
     stylesheets: cssFiles.map((file) => `/${file}`),
-    preloads,
-    pagePreloads: (module) => (module && pagePreloads.get(module)) || [],
   };
 }

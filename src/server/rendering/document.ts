@@ -1,6 +1,7 @@
 import { type HeadEntry, headEntries, jsonForScript } from '../../shared/page-meta';
 import type { RenderOutput } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
+import { speculationRules } from './speculation-rules';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -32,6 +33,20 @@ function styles(assets: ClientAssets, bodyHtml: string): string[] {
   ];
 }
 
+/**
+ * The page's scripts, at low priority: the page is readable without them, so the hero image and
+ * the text go first (decision 0011). Public pages get the island loader and the speculation
+ * rules; the admin area gets the whole application with the data it hydrates from (decision 0038).
+ */
+function scripts(page: RenderOutput, assets: ClientAssets): string[] {
+  const entry = assets.entries[page.client];
+  return [
+    ...entry.preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
+    ...entry.scripts.map((src) => `<script type="module" src="${src}" fetchpriority="low"></script>`),
+    ...(page.client === 'islands' ? [`<script type="speculationrules">${speculationRules}</script>`] : []),
+  ];
+}
+
 /** The whole HTML document around a rendered page. */
 export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl: string): string {
   const head = [
@@ -42,17 +57,15 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<meta name="theme-color" content="#1d4ed8">',
     ...styles(assets, page.html),
-    // The page is readable without JavaScript (it only hydrates), so the hero image and the text
-    // go first and the scripts follow at low priority (decision 0011).
-    ...[...assets.preloads, ...assets.pagePreloads(page.pageModule)].map(
-      (href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`,
-    ),
-    ...assets.scripts.map((src) => `<script type="module" src="${src}" fetchpriority="low"></script>`),
+    ...scripts(page, assets),
   ].join('');
+  // Only the admin application hydrates the whole page from the server's data; islands carry their own props.
+  const state =
+    page.client === 'app'
+      ? `<script type="application/json" id="initial-state">${jsonForScript(page.state)}</script>`
+      : '';
   return (
     `<!doctype html><html lang="en-GB"><head>${head}</head><body>` +
-    `<div id="root">${page.html}</div>` +
-    `<script type="application/json" id="initial-state">${jsonForScript(page.state)}</script>` +
-    '</body></html>'
+    `<div id="root">${page.html}</div>${state}</body></html>`
   );
 }

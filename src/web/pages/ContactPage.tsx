@@ -7,7 +7,7 @@ import { PageHero } from '../components/PageHero';
 import { telHref } from '../components/sections/CtaBand';
 import { Stars } from '../components/sections/Stars';
 import { testimonials } from '../content/testimonials';
-import { ContactForm } from '../features/enquiries/ContactForm';
+import { ContactFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
@@ -36,7 +36,7 @@ export function ContactPage() {
           <h2 id="message-heading" className="mb-6 text-xl font-bold text-slate-900">
             Send us a message
           </h2>
-          <ContactForm />
+          <ContactFormIsland />
         </section>
 
         <div className="grid h-fit gap-6">

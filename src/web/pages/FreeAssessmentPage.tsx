@@ -3,7 +3,7 @@ import { site } from '../../shared/site';
 import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
 import { telHref } from '../components/sections/CtaBand';
-import { AssessmentForm } from '../features/enquiries/AssessmentForm';
+import { AssessmentFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
@@ -67,7 +67,7 @@ export function FreeAssessmentPage() {
           <h2 id="form-heading" className="mb-6 text-xl font-bold text-slate-900">
             Request your free assessment
           </h2>
-          <AssessmentForm />
+          <AssessmentFormIsland />
         </section>
       </div>
     </>

@@ -6,10 +6,9 @@ import { PageHero } from '../components/PageHero';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
 import { Pricing } from '../components/sections/Pricing';
-import { TestimonialCarousel } from '../components/sections/TestimonialCarousel';
 import { faq } from '../content/faq';
-import { CallbackForm } from '../features/enquiries/CallbackForm';
 import { useShowcaseImages } from '../features/showcase/queries';
+import { CallbackFormIsland, TestimonialCarouselIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
@@ -126,7 +125,7 @@ export function HomePage() {
       </section>
 
       <Pricing />
-      <TestimonialCarousel />
+      <TestimonialCarouselIsland />
 
       <section aria-labelledby="faq-heading" className="mx-auto max-w-4xl px-4 py-14">
         <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -154,7 +153,7 @@ export function HomePage() {
             </Link>{' '}
             straight away.
           </p>
-          <CallbackForm />
+          <CallbackFormIsland />
         </div>
       </section>
 

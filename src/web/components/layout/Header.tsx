@@ -1,18 +1,16 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { navLinks, paths } from '../../../shared/routes';
 import { useShell } from '../../lib/contexts';
 import { BrandMark } from './BrandMark';
 import { SocialLinks } from './SocialLinks';
 
-function NavLink({ href, label, onNavigate }: { href: string; label: string; onNavigate?: () => void }) {
+function NavLink({ href, label }: { href: string; label: string }) {
   const [location] = useLocation();
   const active = href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
   return (
     <Link
       href={href}
-      onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       className={`block whitespace-nowrap rounded-md px-2.5 py-2 text-[15px] font-medium hover:bg-blue-50 hover:text-blue-800 ${
         active ? 'text-blue-800' : 'text-slate-700'
@@ -23,15 +21,17 @@ function NavLink({ href, label, onNavigate }: { href: string; label: string; onN
   );
 }
 
+/** The phone menu's nav; the toggle names it in aria-controls. */
+const menuId = 'mobile-menu';
+
+/**
+ * Rendered on the server and never hydrated on public pages: the phone menu is a button and a
+ * `hidden` nav, opened and closed by a few lines of plain script (islands/page-behaviour.ts), so
+ * the header puts no UI runtime on text pages (decision 0038).
+ */
 export function Header() {
   const { showAdminLink } = useShell();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [location] = useLocation();
-  const menuId = useId();
   const links = showAdminLink ? [...navLinks, { label: 'Admin', href: paths.admin }] : navLinks;
-
-  // The menu closes whenever the page changes, including through the browser's back button.
-  useEffect(() => setMenuOpen(false), [location]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -56,27 +56,27 @@ export function Header() {
           </Link>
           <button
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
-            aria-expanded={menuOpen}
+            className="group inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
+            data-menu-toggle
+            aria-expanded="false"
             aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            aria-label="Open menu"
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <Menu aria-hidden="true" className="group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden group-aria-expanded:block" />
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 xl:hidden">
+      <nav id={menuId} aria-label="Mobile" hidden className="border-t border-slate-200 xl:hidden">
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
           {links.map((link) => (
             <li key={link.href}>
-              <NavLink {...link} onNavigate={() => setMenuOpen(false)} />
+              <NavLink {...link} />
             </li>
           ))}
           <li className="pt-2">
             <Link
               href={paths.freeAssessment}
-              onClick={() => setMenuOpen(false)}
               className="block rounded-full bg-red-600 px-4 py-3 text-center font-semibold text-white"
             >
               Book A Free Assessment

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { Island } from '../../islands/Island';
 import { ToastRegion } from '../ui/toaster';
 import { AreaTicker } from './AreaTicker';
 import { Footer } from './Footer';
@@ -20,7 +21,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   }, [location]);
 
   return (
-    <ToastRegion>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
@@ -33,6 +34,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-    </ToastRegion>
+      <Island name="ToastRegion" component={ToastRegion} props={{}} load="with-first" />
+    </>
   );
 }

@@ -1,35 +1,27 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dismissToast, type ToastItem, useToasts } from './use-toast';
 
 /** docs/product.md#toasts (docs/decisions/0004 says why this is not Radix's toast). */
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
+/** Focuses the region; plain script handles it (islands/page-behaviour.ts), so it works before hydration too. */
 const HOTKEY = 'F8';
 
-/** The page's toast region: F8 focuses it; pointer or focus inside pauses the timers. */
-export function ToastRegion({ children }: { children: ReactNode }) {
+/**
+ * The page's toast region (an island, hydrated with the first form): pointer or focus inside
+ * pauses the timers; Escape closes the latest toast.
+ */
+export function ToastRegion() {
   const toasts = useToasts().filter((item) => item.open);
-  const region = useRef<HTMLElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== HOTKEY) return;
-      event.preventDefault();
-      region.current?.focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   const latest = toasts[0];
   return (
     <>
-      {children}
       <section
-        ref={region}
+        data-toast-region
         tabIndex={-1}
         aria-label={`Notifications (${HOTKEY})`}
         onPointerEnter={() => setHovered(true)}

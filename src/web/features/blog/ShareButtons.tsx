@@ -1,15 +1,14 @@
 import { Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 
 const button =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
 
-/** Facebook and X share links; the native share sheet only where the browser has one. */
+/**
+ * Facebook and X share links; the native share sheet only where the browser has one. Not an
+ * island: the server cannot know whether there is a share sheet, so the button starts hidden and
+ * plain script (islands/page-behaviour.ts) shows and wires it.
+ */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
-  // Decided after hydration: the server cannot know, and a mismatch would re-render the page.
-  const [canShare, setCanShare] = useState(false);
-  useEffect(() => setCanShare(typeof navigator !== 'undefined' && typeof navigator.share === 'function'), []);
-
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
   const x = `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`;
   return (
@@ -27,19 +26,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         </span>
         X (Twitter)<span className="sr-only"> (opens in a new tab)</span>
       </a>
-      {canShare && (
-        <button
-          type="button"
-          className={button}
-          onClick={() => {
-            // Cancelling the share sheet rejects; that is the visitor's choice, not an error.
-            navigator.share({ title, url }).catch(() => undefined);
-          }}
-        >
-          <Share2 className="h-4 w-4" aria-hidden="true" />
-          Share
-        </button>
-      )}
+      <button type="button" className={button} hidden data-share-url={url} data-share-title={title}>
+        <Share2 className="h-4 w-4" aria-hidden="true" />
+        Share
+      </button>
     </div>
   );
 }

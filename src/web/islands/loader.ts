@@ -1,0 +1,73 @@
+import { type IslandName, islandLoaders } from './registry';
+
+/** How far below the fold an island starts loading, so it is ready when the visitor arrives. */
+const VISIBLE_MARGIN = '200px 0px';
+
+/** Each marker's hydration, started once; resolves when its handlers are live. */
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+const hydrated = new WeakSet<HTMLElement>();
+
+function hydrate(marker: HTMLElement): Promise<void> {
+  const started = hydrations.get(marker);
+  if (started) return started;
+  const load = islandLoaders[marker.dataset.island as IslandName];
+  if (!load) {
+    console.error(`No island is registered as "${marker.dataset.island}" (src/web/islands/registry.ts).`);
+    return Promise.resolve();
+  }
+  const hydration = Promise.all([import('./hydrate-island'), load()])
+    .then(([{ hydrateIsland }, component]) => hydrateIsland(marker, component as Parameters<typeof hydrateIsland>[1]))
+    .then(() => void hydrated.add(marker));
+  hydrations.set(marker, hydration);
+  document
+    .querySelectorAll<HTMLElement>('[data-island][data-load="with-first"]')
+    .forEach((other) => void hydrate(other));
+  return hydration;
+}
+
+/** The marker around an event's target, while that island is not hydrated yet. */
+function dehydratedMarker(event: Event): HTMLElement | null {
+  const marker = (event.target as Element | null)?.closest?.<HTMLElement>('[data-island]');
+  return marker && !hydrated.has(marker) ? marker : null;
+}
+
+/**
+ * Finds the island markers the server left in the page and hydrates each when it is needed
+ * (decision 0038). Everything outside them stays the server's HTML: no React runs for it.
+ */
+export function startIslands(): void {
+  if (!document.querySelector('[data-island]')) return;
+  const visible = [...document.querySelectorAll<HTMLElement>('[data-island][data-load="visible"]')];
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        void hydrate(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: VISIBLE_MARGIN },
+  );
+  visible.forEach((marker) => observer.observe(marker));
+
+  // A visitor reaching for an island (the pointer coming over it, a tap, Tab into a field) starts it at once.
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) {
+    document.addEventListener(type, (event) => {
+      const marker = dehydratedMarker(event);
+      if (marker) void hydrate(marker);
+    });
+  }
+  // A form sent before its island has hydrated would go out as a plain GET, the visitor's details
+  // in the address: hold it, and send it again through the form's own handler once hydrated.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const marker = dehydratedMarker(event);
+      if (!marker) return;
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      void hydrate(marker).then(() => form.requestSubmit());
+    },
+    { capture: true },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The few behaviours every public page has without any UI runtime (decision 0038): the header's
+ * menu, F8 to the notifications, the native share button, and the deferred stylesheet. The
+ * admin application runs them too, because its header and toast region are the same markup.
+ */
+
+/** The phone menu: a button and a `hidden` nav. Closes on Escape (focus back to the button) and when a link is chosen. */
+function enhanceMobileMenu(): void {
+  const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const menu = toggle && document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  if (!toggle || !menu) return;
+  const setOpen = (open: boolean) => {
+    menu.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+  };
+  toggle.addEventListener('click', () => setOpen(menu.hidden));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || menu.hidden) return;
+    setOpen(false);
+    toggle.focus();
+  });
+  // A page restored from the back-forward cache comes back with its menu closed.
+  window.addEventListener('pageshow', () => setOpen(false));
+}
+
+/** docs/product.md#toasts: F8 moves focus to the notification region, hydrated or not. */
+function enhanceToastHotkey(): void {
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'F8') return;
+    const region = document.querySelector<HTMLElement>('[data-toast-region]');
+    if (!region) return;
+    event.preventDefault();
+    region.focus();
+  });
+}
+
+/** The server renders the native share button hidden: only the browser knows whether it has a share sheet. */
+function enhanceShareButtons(): void {
+  if (typeof navigator.share !== 'function') return;
+  document.querySelectorAll<HTMLButtonElement>('button[data-share-url]').forEach((button) => {
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      // Cancelling the share sheet rejects; that is the visitor's choice, not an error.
+      navigator.share({ title: button.dataset.shareTitle, url: button.dataset.shareUrl }).catch(() => undefined);
+    });
+  });
+}
+
+export function enhancePage(): void {
+  // The page arrived with its own CSS inline and the whole stylesheet loading as "print" so it
+  // would not hold up the first paint; from now on it applies to the screen (decision 0012).
+  document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => (link.media = 'all'));
+  enhanceMobileMenu();
+  enhanceToastHotkey();
+  enhanceShareButtons();
+}

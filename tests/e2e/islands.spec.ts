@@ -1,0 +1,103 @@
+import { expect, test } from './fixtures';
+
+test.describe('islands (decision 0038)', () => {
+  // The real policy: a blocked script or speculation rule would show as a console error.
+  test.use({ bypassCSP: false });
+
+  test('a static section stays the server’s DOM while the form beside it is interactive', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // Before any of the page's scripts run, tag the server's nodes: a node React re-created would lack the tag.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const tag = (selector: string) =>
+          Object.assign(document.querySelector(selector)!, { fromServer: true }) as Element;
+        tag('#details-heading');
+        tag('#about-heading');
+        tag('form[aria-label="Send us a message"]');
+      });
+    });
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+
+    const owners = await page.evaluate(() => {
+      // React marks every element it owns with a `__reactFiber$…` property; the server's untouched HTML has none.
+      const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+      const state = (selector: string) => {
+        const element = document.querySelector(selector)!;
+        const section = element.closest('section')!;
+        return {
+          fromServer: (element as Element & { fromServer?: boolean }).fromServer === true,
+          react: [section, ...section.querySelectorAll('*')].some(owned),
+        };
+      };
+      return {
+        details: state('#details-heading'),
+        about: state('#about-heading'),
+        header: [...document.querySelectorAll('header, header *')].some(owned),
+        form: state('form[aria-label="Send us a message"]'),
+      };
+    });
+    expect(owners.details).toEqual({ fromServer: true, react: false });
+    expect(owners.about).toEqual({ fromServer: true, react: false });
+    expect(owners.header).toBe(false);
+    // The island hydrated the server's form in place: the same node, now React's.
+    expect(owners.form).toEqual({ fromServer: true, react: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a form pressed before its island has hydrated is sent through the island, not as a GET', async ({ page }) => {
+    await page.goto('/');
+    // The home form is below the fold: the press scrolls it in, and the loader replays it once hydrated.
+    const form = page.getByRole('form', { name: 'Request a call back' });
+    await form.getByRole('button', { name: 'Request A Call Back' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('what a visitor types before the form has hydrated is kept and sent', async ({ page }) => {
+    await page.goto('/contact');
+    // Playwright types faster than the island hydrates: the first fields are filled into the server's HTML.
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('First name').fill('Ann');
+    await form.getByLabel('Last name').fill('Lee');
+    await form.getByLabel('Email').fill(`early.${Date.now()}@example.test`);
+    await form.getByLabel('Mobile').fill('07700900123');
+    await form.getByLabel('Message').fill('Hello, a question about maths lessons.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Message sent successfully!');
+    await expect(form.getByLabel('First name')).toHaveValue('');
+  });
+
+  test('public pages carry speculation rules for same-site links, and the admin area none', async ({ page }) => {
+    await page.goto('/subjects');
+    const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}');
+    expect(rules.prerender[0].eagerness).toBe('moderate');
+    expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
+    await page.goto('/admin');
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('forms say they need JavaScript, and blog search and paging work through the URL', async ({ page }) => {
+    for (const path of ['/contact', '/free-assessment', '/']) {
+      await page.goto(path);
+      // Chromium under Playwright keeps <noscript> out of the accessible text even with scripts off; read the markup.
+      expect(await page.content()).toMatch(/<noscript><p[^>]*>This form needs JavaScript to send\./);
+    }
+    await page.goto('/blog');
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('maths');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/blog\?q=maths$/);
+    await expect(page.getByText('Search: “maths”')).toBeVisible();
+    await page.getByRole('link', { name: 'Clear All' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});
