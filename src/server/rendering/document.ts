@@ -43,7 +43,10 @@ function scripts(page: RenderOutput, assets: ClientAssets): string[] {
   return [
     ...entry.preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
     ...entry.scripts.map((src) => `<script type="module" src="${src}" fetchpriority="low"></script>`),
-    ...(page.client === 'islands' ? [`<script type="speculationrules">${speculationRules}</script>`] : []),
+    // A document without scripts (a staff preview in a sandbox) gets no speculation rules either.
+    ...(page.client === 'islands' && entry.scripts.length > 0
+      ? [`<script type="speculationrules">${speculationRules}</script>`]
+      : []),
   ];
 }
 

@@ -43,7 +43,8 @@ export function registerPages(
   app.decorate('pageCache', cache);
 
   // A preview is shown where scripts never run (a sandboxed frame), so its document names none.
-  const scriptFree: ClientAssets = { ...assets, scripts: [], preloads: [], pagePreloads: () => [] };
+  const noScripts = { scripts: [], preloads: [] };
+  const scriptFree: ClientAssets = { ...assets, entries: { app: noScripts, islands: noScripts } };
 
   const renderPage = async (url: string, showAdminLink: boolean, siteApi: SiteApi = api, pageAssets = assets) => {
     const rendered = await render({
