@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { BlogPostRevisionsTable, BlogPostsTable, DatabaseSchema } from '../../db/schema';
 import { containsText } from '../../db/like';
+import { binnable } from '../bin/binnable';
 
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type BlogPostSummaryRow = Omit<BlogPostRow, 'content'>;
@@ -248,38 +249,7 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = (
       return (row?.next as string | null | undefined) ?? null;
     },
 
-    /** Moves a post to the Bin; false when there is no such post outside it. Its slug stays taken. */
-    async bin(id: number, now: Date = new Date()): Promise<boolean> {
-      const result = await db
-        .updateTable('blog_posts')
-        .set({ deleted_at: now.toISOString() })
-        .where('id', '=', id)
-        .where(notBinned)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Takes a post out of the Bin; false when it is not in the Bin. */
-    async restore(id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('blog_posts')
-        .set({ deleted_at: null })
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** The binned posts, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
-    binned({ before, id }: { before?: Date; id?: number } = {}) {
-      let query = db
-        .selectFrom('blog_posts')
-        .select(['id', 'title', 'slug', 'deleted_at'])
-        .where('deleted_at', 'is not', null);
-      if (before) query = query.where('deleted_at', '<', before.toISOString());
-      if (id !== undefined) query = query.where('id', '=', id);
-      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-    },
+    ...binnable(db, 'blog_posts', ['title', 'slug']),
 
     /**
      * Posts outside the Bin whose content or featured image points into an image's folder

@@ -10,6 +10,7 @@ import {
 import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../../shared/inbox-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { containsText } from '../../db/like';
+import { binnable } from '../bin/binnable';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
 export interface NewEnquiry {
@@ -152,38 +153,7 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
       return row ? toEnquiry(row) : undefined;
     },
 
-    /** Moves an enquiry to the Bin; false when there is no such enquiry outside it. */
-    async bin(id: number, now: Date = new Date()): Promise<boolean> {
-      const result = await db
-        .updateTable('contact_submissions')
-        .set({ deleted_at: now.toISOString() })
-        .where('id', '=', id)
-        .where(notBinned)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Takes an enquiry out of the Bin; false when it is not in the Bin. */
-    async restore(id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('contact_submissions')
-        .set({ deleted_at: null })
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** The binned enquiries, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
-    binned({ before, id }: { before?: Date; id?: number } = {}) {
-      let query = db
-        .selectFrom('contact_submissions')
-        .select(['id', 'first_name', 'last_name', 'submission_type', 'submitted_at', 'deleted_at'])
-        .where('deleted_at', 'is not', null);
-      if (before) query = query.where('deleted_at', '<', before.toISOString());
-      if (id !== undefined) query = query.where('id', '=', id);
-      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-    },
+    ...binnable(db, 'contact_submissions', ['first_name', 'last_name', 'submission_type', 'submitted_at']),
 
     /** Deletes the enquiry and everything kept about it (its e-mails, staff's notes) together. */
     async remove(id: number): Promise<boolean> {

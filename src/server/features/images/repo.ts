@@ -11,6 +11,7 @@ import {
   variantsFor,
 } from '../../../shared/images';
 import type { ProcessedFile, ProcessedImage } from './pipeline';
+import { binnable } from '../bin/binnable';
 
 export interface ImageFilter {
   q?: string;
@@ -145,38 +146,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
       return row && toImageRecord(row);
     },
 
-    /** Moves an image to the Bin; false when there is no such image outside it. Its bytes stay stored. */
-    async bin(id: number, now: Date = new Date()): Promise<boolean> {
-      const result = await db
-        .updateTable('images')
-        .set({ deleted_at: now.toISOString() })
-        .where('id', '=', id)
-        .where(notBinned)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Takes an image out of the Bin; false when it is not in the Bin. */
-    async restore(id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('images')
-        .set({ deleted_at: null })
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** The binned images, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
-    binned({ before, id }: { before?: Date; id?: number } = {}) {
-      let query = db
-        .selectFrom('images')
-        .select(['id', 'filename', 'category', 'deleted_at'])
-        .where('deleted_at', 'is not', null);
-      if (before) query = query.where('deleted_at', '<', before.toISOString());
-      if (id !== undefined) query = query.where('id', '=', id);
-      return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-    },
+    ...binnable(db, 'images', ['filename', 'category']),
 
     /** Deletes an image for good: true when something was deleted. Files go first, so no engine depends on cascading. */
     async delete(id: number): Promise<boolean> {
