@@ -1,34 +1,9 @@
-import http from 'node:http';
 import { startTestSmtpServer, waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
+import { requestOnNewConnection as request } from './new-connection';
 import { startServer } from './server';
 
 const metricsToken = 'e2e-cluster-metrics-token-0123456789';
-
-/** One request on a connection of its own: the cluster hands each new connection to the next worker. */
-function request(
-  baseUrl: string,
-  pathname: string,
-  { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    http
-      .request(
-        `${baseUrl}${pathname}`,
-        { method, agent: false, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-          response.on('error', reject);
-        },
-      )
-      .on('error', reject)
-      .end(payload);
-  });
-}
 
 /** The value of one series in a scrape; a missing series fails the test rather than reading as 0. */
 function sample(text: string, series: string): number {

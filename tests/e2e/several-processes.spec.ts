@@ -1,40 +1,12 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { startTestSmtpServer, waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
+import { requestOnNewConnection as request } from './new-connection';
 import { startServer } from './server';
 import { withDatabase } from './enquiries-db';
 
 const adminKey = 'e2e-several-processes-key-0123456789';
-
-/** One request on a connection of its own: the cluster hands each new connection to the next worker. */
-function request(
-  baseUrl: string,
-  pathname: string,
-  { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const outgoing = http.request(
-      `${baseUrl}${pathname}`,
-      {
-        method,
-        agent: false,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
-}
 
 const enquiry = (email: string) => ({
   firstName: 'Cluster',
