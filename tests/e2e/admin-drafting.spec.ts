@@ -124,6 +124,19 @@ test.describe('drafting without fear', () => {
     await expect(again.getByLabel('Title *')).toHaveValue('');
     await expect(again.getByRole('status')).toHaveCount(0);
     expect(await next.evaluate(() => localStorage.getItem('northstar.postDraft.new'))).toBeNull();
+
+    // Signing out on purpose leaves no unfinished post for the next person at this computer.
+    await again.getByLabel('Title *').fill(`Left behind ${run}`);
+    await expect
+      .poll(() => next.evaluate(() => localStorage.getItem('northstar.postDraft.new') ?? ''))
+      .toContain(`Left behind ${run}`);
+    const other = await context.newPage();
+    await other.goto(`${server().baseUrl}/admin`);
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await expect(other.getByLabel('Admin API key')).toBeVisible();
+    expect(await other.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('postDraft')))).toEqual(
+      [],
+    );
     expect(consoleErrors).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import {
 import { toast } from '../components/ui/use-toast';
 import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
 import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
+import { clearAllLocalDrafts } from './blog/local-draft';
 
 /**
  * docs/product.md#admin-session: the key is typed once and sent once, to open a session; the
@@ -131,6 +132,7 @@ export function SessionProvider({
       } catch {
         // Signed out here whatever the server said: an ended session needs no ending.
       }
+      clearAllLocalDrafts();
       logout();
     };
     return { api, signOut };

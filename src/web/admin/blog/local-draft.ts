@@ -11,7 +11,8 @@ export interface LocalDraft {
   savedAt: string;
 }
 
-const storageKey = (key: string) => `northstar.postDraft.${key}`;
+const prefix = 'northstar.postDraft.';
+const storageKey = (key: string) => `${prefix}${key}`;
 
 export const draftKey = (postId: number | undefined) => (postId === undefined ? 'new' : String(postId));
 
@@ -39,6 +40,19 @@ export function writeLocalDraft(key: string, values: FormValues): void {
 export function clearLocalDraft(key: string): void {
   try {
     localStorage.removeItem(storageKey(key));
+  } catch {
+    // Nothing to clear when storage is blocked.
+  }
+}
+
+/**
+ * Forgets every local copy. Called when staff sign out on purpose: on a shared office computer the
+ * next person must not find someone's unfinished post. A session that times out keeps them, since
+ * that is when a copy saves the work.
+ */
+export function clearAllLocalDrafts(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
   } catch {
     // Nothing to clear when storage is blocked.
   }
