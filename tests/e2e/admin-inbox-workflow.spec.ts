@@ -45,6 +45,27 @@ test.describe('working through enquiries in the inbox', () => {
     resetEnquiries(server.dataDir, seed);
   });
 
+  test('an enquiry sent while the inbox is open shows when staff come back to the tab', async ({ page, request }) => {
+    await signIn(page);
+    await expect(page.getByRole('listitem', { name: /^Submission from / })).toHaveCount(seed.length);
+    const sent = await request.post(`${server.baseUrl}/api/contact-submissions`, {
+      data: {
+        firstName: 'Late',
+        lastName: 'Arrival',
+        email: `late-${Date.now()}@example.com`,
+        mobile: '07700 900321',
+        message: 'Is there a place on Saturday?',
+      },
+    });
+    expect(sent.status()).toBe(201);
+    // Nothing looks again by itself within the test's time: the list still shows what it had.
+    await expect(card(page, 'Late Arrival')).toHaveCount(0);
+    // Staff come back to the tab.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(card(page, 'Late Arrival')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^Submission from / })).toHaveCount(seed.length + 1);
+  });
+
   test("a parent's enquiry: their confirmation arrives, staff see the e-mail sent and can call or write", async ({
     page,
     consoleErrors,

@@ -30,6 +30,13 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
+/**
+ * Enquiries arrive while the inbox is open, so unlike SPEC's default (never stale) the list and
+ * counts look again when staff come back to the tab, and each minute while it is in front.
+ * TanStack pauses the interval in a background tab, so an idle tab costs the server nothing.
+ */
+const lookForNewEnquiries = { refetchOnWindowFocus: 'always', refetchInterval: 60_000 } as const;
+
 export function InboxPage() {
   const api = useAdminApi();
   const queryClient = useQueryClient();
@@ -48,10 +55,12 @@ export function InboxPage() {
     queryKey: listKey,
     queryFn: () => api.submissions.list(query),
     placeholderData: keepPreviousData,
+    ...lookForNewEnquiries,
   });
   const counts = useQuery({
     queryKey: ['admin', 'submission-counts', q],
     queryFn: () => api.submissions.counts(q),
+    ...lookForNewEnquiries,
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
