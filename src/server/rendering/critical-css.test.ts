@@ -62,6 +62,23 @@ describe('criticalCss', () => {
     expect(withShadow).not.toContain('--tw-unused');
   });
 
+  it('declares Tailwind\'s variables once: unguarded plain declarations instead of @property', () => {
+    const tailwind = parseStylesheet(
+      [
+        '@layer properties{@supports (not (margin-trim:inline)){*,:before,:after{--tw-shadow:0 0 #0000;--tw-unused:0}}}',
+        '@layer utilities{.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}.ring{box-shadow:var(--tw-ring)}}',
+        '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+        '@property --tw-ring{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+      ].join(''),
+    );
+    const css = criticalCss(tailwind, '<p class="shadow ring">Hi</p>');
+    expect(css).toContain('@layer properties{*,:before,:after{--tw-shadow:0 0 #0000}}');
+    expect(css).not.toContain('@supports');
+    expect(css).not.toContain('@property --tw-shadow');
+    // A variable with no plain declaration keeps its @property rule.
+    expect(css).toContain('@property --tw-ring{');
+  });
+
   it('understands escaped class names, variants, selector lists and negations', () => {
     const css = pick(
       '<a class="group"><span class="group-open:rotate-180 [&amp;_svg]:size-4 md:flex b space-y-2 list"><svg></svg></span></a>',
@@ -99,6 +116,19 @@ describe('criticalCss', () => {
     expect(withCode).toContain('code,kbd{font-family:mono}');
     // `input:where(…)` needs an input; the :where() list is any of its entries.
     expect(withCode).toContain('button,input:where([type=button],[type=reset]){appearance:button}');
+  });
+
+  it('keeps the parts of form fields only for a page with an input', () => {
+    const fields = parseStylesheet(
+      '::placeholder{opacity:1}::-webkit-datetime-edit-year-field{padding-block:0}::file-selector-button{margin:0}:-moz-focusring{outline:auto}',
+    );
+    expect(criticalCss(fields, '<p>Hi</p>')).toBe('');
+    const withInput = criticalCss(fields, '<form><input name="a"></form>');
+    expect(withInput).toContain('::placeholder{opacity:1}');
+    expect(withInput).toContain('::-webkit-datetime-edit-year-field{');
+    expect(withInput).toContain('::file-selector-button{');
+    // Only a focused element has a focus ring.
+    expect(withInput).not.toContain('-moz-focusring');
   });
 
   it('reads class names from class attributes only, decoding entities', () => {

@@ -71,7 +71,14 @@ const unescapeCss = (name: string) =>
  * the visitor acts, and nothing is in the top layer (a dialog's ::backdrop) before they open it;
  * by then the whole stylesheet is usually there (decision 0028).
  */
-const interactionState = /:(?:hover|focus|focus-visible|focus-within|active)(?![\w-])|::backdrop/;
+const interactionState = /:(?:hover|focus|focus-visible|focus-within|active|-moz-focusring)(?![\w-])|::backdrop/;
+
+/**
+ * Parts of form fields (date pickers, spin buttons, placeholders, file buttons): they need an
+ * <input> on the page (the site's textareas and selects always sit in a form with one).
+ */
+const formFieldPart =
+  /::?(?:-webkit-(?:datetime-edit|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration)|file-selector-button|placeholder|-moz-ui-invalid)/;
 
 /** What one selector needs on the page: class names, and element names (`code`, `table`). */
 interface Needs {
@@ -95,6 +102,7 @@ function selectorNeeds(selector: string): Needs | undefined {
     classes.push(unescapeCss(match[1]!));
   // An element name starts a compound selector: at the start, after a combinator or an opening bracket.
   const tags = [...plain.matchAll(/(?:^|[\s>+~(])([a-z][\w-]*)/gi)].map((match) => match[1]!.toLowerCase());
+  if (formFieldPart.test(plain)) tags.push('input');
   return { classes, tags };
 }
 
@@ -165,7 +173,25 @@ export interface ParsedStylesheet {
 }
 
 export function parseStylesheet(css: string): ParsedStylesheet {
-  return { nodes: parseBlock(css, 0, css.length) };
+  return { nodes: withoutRegistrationsTwice(parseBlock(css, 0, css.length)) };
+}
+
+/**
+ * Tailwind declares its internal variables twice: as @property rules, and as plain declarations
+ * on every element in `@layer properties`, guarded by @supports for browsers without @property.
+ * For a first paint the plain declarations do the same in every browser, so the page's CSS keeps
+ * them unguarded and leaves the @property rules (which animations need) to the stylesheet.
+ */
+function withoutRegistrationsTwice(nodes: CssNode[]): CssNode[] {
+  const layer = nodes.find((node) => node.kind === 'group' && node.open === '@layer properties{');
+  if (layer?.kind !== 'group') return nodes;
+  layer.children = layer.children.flatMap((child) =>
+    child.kind === 'group' && child.open.startsWith('@supports') ? child.children : [child],
+  );
+  const declared = new Set(
+    layer.children.flatMap((child) => (child.kind === 'variables' ? child.variables.map(({ name }) => name) : [])),
+  );
+  return nodes.filter((node) => node.kind !== 'property' || !declared.has(node.name));
 }
 
 const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };

@@ -12,9 +12,7 @@ function NavLink({ href, label }: { href: string; label: string }) {
     <Link
       href={href}
       aria-current={active ? 'page' : undefined}
-      className={`block whitespace-nowrap rounded-md px-2.5 py-2 text-[15px] font-medium hover:bg-blue-50 hover:text-blue-800 ${
-        active ? 'text-blue-800' : 'text-slate-700'
-      }`}
+      className="nav-link"
     >
       {label}
     </Link>
