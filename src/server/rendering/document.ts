@@ -1,6 +1,7 @@
 import { type HeadEntry, headEntries, jsonForScript } from '../../shared/page-meta';
 import type { RenderOutput } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
+import { foldMarkerHtml } from '../../shared/fold';
 import { speculationRules } from './speculation-rules';
 
 const escapeHtml = (text: string) =>
@@ -20,18 +21,33 @@ function headTag(entry: HeadEntry): string {
 }
 
 /**
- * The page's own rules inline, so it paints after one request; the whole stylesheet follows
- * without blocking that paint (media="print" until entry-client switches it to all), so later
- * pages and states find every rule. Without scripts, <noscript> loads it normally.
+ * The page's own rules inline, so it paints after one request (decisions 0011, 0012). A page
+ * with a fold (decision 0040) inlines only what its first screen uses and links the whole
+ * stylesheet at the fold (withStylesheetAtFold). Any other page inlines every rule it uses and
+ * loads the whole stylesheet without blocking its paint (media="print" until page-behaviour
+ * switches it to all), for the states the inline CSS leaves out; without scripts, <noscript>
+ * loads it normally.
  */
 function styles(assets: ClientAssets, bodyHtml: string): string[] {
-  const critical = assets.criticalCss(bodyHtml);
+  const fold = bodyHtml.indexOf(foldMarkerHtml);
+  const critical = assets.criticalCss(fold >= 0 ? bodyHtml.slice(0, fold) : bodyHtml);
   return [
     critical ? `<style>${critical}</style>` : '',
-    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print" data-stylesheet>`),
-    ...assets.stylesheets.map((href) => `<noscript><link rel="stylesheet" href="${href}"></noscript>`),
+    ...(fold >= 0
+      ? []
+      : [
+          ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print" data-stylesheet>`),
+          ...assets.stylesheets.map((href) => `<noscript><link rel="stylesheet" href="${href}"></noscript>`),
+        ]),
   ];
 }
+
+/**
+ * The fold becomes the stylesheet's <link>: the browser paints what is above it at once and holds
+ * what follows until the stylesheet has arrived, so nothing below is ever drawn unstyled.
+ */
+const withStylesheetAtFold = (bodyHtml: string, assets: ClientAssets) =>
+  bodyHtml.replace(foldMarkerHtml, assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join(''));
 
 /**
  * The page's scripts, at low priority: the page is readable without them, so the hero image and
@@ -69,6 +85,6 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
       : '';
   return (
     `<!doctype html><html lang="en-GB"><head>${head}</head><body>` +
-    `<div id="root">${page.html}</div>${state}</body></html>`
+    `<div id="root">${withStylesheetAtFold(page.html, assets)}</div>${state}</body></html>`
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { businessJsonLd, faqJsonLd } from '../../shared/structured-data';
+import { Fold } from '../components/Fold';
 import { PageHero } from '../components/PageHero';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
@@ -51,6 +52,7 @@ export function HomePage() {
         lead={`English, Maths and Science for ${site.yearsCovered}, SATs, 11+ and GCSE preparation, in classes of up to ${site.maxClassSize}, one to one or online. From £${site.pricing.fromPerHour}/hour, and the first assessment is free.`}
         image={images.hero}
       />
+      <Fold />
 
       <section aria-labelledby="ways-heading" className="mx-auto max-w-7xl px-4 py-14">
         <h2 id="ways-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
