@@ -50,6 +50,21 @@ export default tseslint.config(
     files: ['src/web/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  {
+    // Public pages take their icons from components/icons.tsx, which leaves out attributes every
+    // copy would repeat in the HTML (decision 0040). The same rule as above, plus that one.
+    files: ['src/web/**'],
+    ignores: ['src/web/admin/**', 'src/web/components/icons.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/server/**', 'node:*'],
+          paths: [{ name: 'lucide-react', message: 'Import public icons from src/web/components/icons.tsx.' }],
+        },
+      ],
+    },
+  },
   // --- Boundaries (import-x): no cycles; each layer imports only what it may. ---
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],

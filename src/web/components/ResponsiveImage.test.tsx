@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ResponsiveImage } from './ResponsiveImage';
 
@@ -24,6 +24,20 @@ describe('ResponsiveImage', () => {
     );
     expect(html).toContain('loading="eager"');
     expect(html).toContain('fetchPriority="high"');
+  });
+
+  it('does not repeat the srcset of an eager image in a preload link', () => {
+    const html = renderToString(
+      <main>
+        <ResponsiveImage src="/images/3/abcdef0123456789-800x600/original.jpg" alt="" priority />
+        <ResponsiveImage src="/images/4/abcdef0123456789-800x600/original.jpg" alt="" eager />
+      </main>,
+    );
+    expect(html).not.toContain('rel="preload"');
+    expect(html.match(/\/800\.webp 800w/g)).toHaveLength(2);
+    // Without the <picture>, React writes one for each.
+    const bare = renderToString(<img src="/a.webp" srcSet="/a.webp 800w" alt="" loading="eager" />);
+    expect(bare).toContain('rel="preload"');
   });
 
   it('falls back to a plain image for addresses it did not make', () => {

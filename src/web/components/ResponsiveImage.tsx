@@ -38,7 +38,7 @@ export function ResponsiveImage({
   const largest = available[available.length - 1];
   const intrinsicWidth = width ?? parsed?.width ?? largest?.width;
   const intrinsicHeight = height ?? parsed?.height ?? largest?.height;
-  return (
+  const image = (
     <img
       src={largest?.path ?? src}
       srcSet={available.length > 0 ? srcSetOf(available) : undefined}
@@ -52,4 +52,8 @@ export function ResponsiveImage({
       className={className}
     />
   );
+  // React's server renderer writes a <link rel="preload"> with the whole srcset again for every
+  // image that is not lazy, except inside <picture>: the <img> is early in the HTML with its
+  // fetch priority, so that copy only makes the page bigger (decision 0040).
+  return priority || eager ? <picture>{image}</picture> : image;
 }

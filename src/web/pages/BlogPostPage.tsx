@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Calendar, Tag, User } from 'lucide-react';
+import { ArrowLeft, Calendar, Tag, User } from '../components/icons';
 import { Link } from 'wouter';
 import { type BlogPost, formatPostDate, tagList } from '../../shared/blog';
 import { blogPostPath, paths } from '../../shared/routes';

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../components/icons';
 import { Link } from 'wouter';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';

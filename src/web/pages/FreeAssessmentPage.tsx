@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from '../components/icons';
 import { site } from '../../shared/site';
 import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';

@@ -1,4 +1,4 @@
-import { Home, Mail, MapPin, BookOpen } from 'lucide-react';
+import { Home, Mail, MapPin, BookOpen } from '../components/icons';
 import type { ComponentType } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../shared/routes';

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from '../icons';
 import { Link } from 'wouter';
 import { navLinks, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';

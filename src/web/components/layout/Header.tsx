@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '../icons';
 import { Link, useLocation } from 'wouter';
 import { navLinks, paths } from '../../../shared/routes';
 import { useShell } from '../../lib/contexts';
@@ -9,11 +9,7 @@ function NavLink({ href, label }: { href: string; label: string }) {
   const [location] = useLocation();
   const active = href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
   return (
-    <Link
-      href={href}
-      aria-current={active ? 'page' : undefined}
-      className="nav-link"
-    >
+    <Link href={href} aria-current={active ? 'page' : undefined} className="nav-link">
       {label}
     </Link>
   );

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { testimonials } from '../../content/testimonials';
 import { Stars } from './Stars';
@@ -17,10 +17,10 @@ const onServer = () => false;
 
 function Card({ item }: { item: (typeof testimonials)[number] }) {
   return (
-    <figure className="w-72 shrink-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:w-80">
+    <figure className="testimonial">
       <Stars rating={item.rating} />
-      <blockquote className="mt-3 text-slate-800">“{item.text}”</blockquote>
-      <figcaption className="mt-4 text-sm font-semibold text-slate-700">{item.author}</figcaption>
+      <blockquote>{`“${item.text}”`}</blockquote>
+      <figcaption>{item.author}</figcaption>
     </figure>
   );
 }

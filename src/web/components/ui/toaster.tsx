@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../icons';
 import { useEffect, useRef, useState } from 'react';
 import { dismissToast, type ToastItem, useToasts } from './use-toast';
 

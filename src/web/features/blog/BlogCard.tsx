@@ -1,4 +1,4 @@
-import { Calendar, User } from 'lucide-react';
+import { Calendar, User } from '../../components/icons';
 import { Link } from 'wouter';
 import { type BlogPostSummary, formatPostDate } from '../../../shared/blog';
 import { blogPostPath } from '../../../shared/routes';

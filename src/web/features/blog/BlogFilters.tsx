@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react';
+import { Search, X } from '../../components/icons';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { type BlogCategoryCount, type BlogListQuery, blogListHref } from '../../../shared/blog';

@@ -19,15 +19,13 @@ export interface FieldProps {
   rows?: number;
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-600';
-
 /** A labelled input (or text area when `rows` is given) with its error below, in red, linked by id. */
 export function Field({ label, error, optional, rows, type = 'text', ...control }: FieldProps) {
-  const className = `${inputClass} ${error ? 'border-red-700' : 'border-slate-300'}`;
+  // .field-input and .field-label are in styles.css: every form repeats them.
+  const className = error ? 'field-input border-red-700' : 'field-input';
   return (
     <div>
-      <label htmlFor={control.id} className="block text-sm font-semibold text-slate-800">
+      <label htmlFor={control.id} className="field-label">
         {label}
         {optional && <span className="font-normal text-slate-600"> (optional)</span>}
       </label>
