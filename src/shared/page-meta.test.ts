@@ -17,6 +17,11 @@ describe('headEntries', () => {
     expect(attrs).toContainEqual({ property: 'og:url', content: 'https://site.example/contact' });
     expect(attrs).toContainEqual({ property: 'og:image', content: 'https://site.example/og-image.png' });
     expect(attrs.some((attr) => attr.name === 'robots')).toBe(false);
+    // A large card on X, which takes its title, text and image from the Open Graph tags.
+    expect(attrs).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    expect(attrs.filter((attr) => attr.name?.startsWith('twitter:'))).toHaveLength(1);
+    expect(attrs).toContainEqual({ property: 'og:title', content: 'T' });
+    expect(attrs).toContainEqual({ property: 'og:description', content: 'D' });
   });
 
   it.each(['//evil.example/x', '//%00', '///.', '//%2f', '/\\evil.example/x'])(

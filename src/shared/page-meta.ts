@@ -36,10 +36,8 @@ export function headEntries(meta: PageMeta, publicUrl: string, currentPath: stri
     { tag: 'meta', attrs: { property: 'og:description', content: meta.description } },
     { tag: 'meta', attrs: { property: 'og:url', content: canonical } },
     { tag: 'meta', attrs: { property: 'og:image', content: image } },
+    // X reads the title, description and image from the Open Graph tags when its own are absent.
     { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
-    { tag: 'meta', attrs: { name: 'twitter:title', content: meta.title } },
-    { tag: 'meta', attrs: { name: 'twitter:description', content: meta.description } },
-    { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
   ];
   const article = meta.article;
   if (article) {
