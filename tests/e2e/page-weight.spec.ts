@@ -78,12 +78,12 @@ test.describe('first-visit JavaScript', () => {
   }
 });
 
-// Issue 10's HTML budget for / (decision 0028). The issue asks for 40 KB raw; what is left above it
-// is the site header (both menus) and the inline CSS; public pages no longer carry hydration data
-// (decision 0038: 53.6 KB raw, 9.8 KB brotli measured then). Never raise these without a decision.
-const homeRawBudget = 54_500;
-const homeBrotliBudget = 10_500;
-const homeInlineCssBudget = 20_000;
+// Issue 10's HTML budget for /: 40 KB raw, as the issue asks (decision 0040: 39.3 KB raw, 7.9 KB
+// brotli, 9.6 KB inline CSS measured then, with an empty image library). Never raise these
+// without a decision.
+const homeRawBudget = 40_000;
+const homeBrotliBudget = 9_000;
+const homeInlineCssBudget = 11_000;
 
 /** The bytes as sent, not decoded (fetch would decode them), and the coding the server chose. */
 function sent(url: string, acceptEncoding: string): Promise<{ body: Buffer; coding: string | undefined }> {
@@ -112,6 +112,35 @@ test('/ stays inside its HTML budget, raw and as brotli', async ({ baseURL }) =>
   expect(brotli.body.length).toBeLessThanOrEqual(homeBrotliBudget);
   expect(inlineCss.length).toBeGreaterThan(0);
   expect(inlineCss.length).toBeLessThanOrEqual(homeInlineCssBudget);
+});
+
+test("/ inlines its first screen's CSS and links the whole stylesheet at the fold", async ({ browser, baseURL }) => {
+  const html = await (await fetch(`${baseURL}/`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const stylesheetLinks = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*>/g)];
+  // One link, in the body after the hero and its image, before the next section; none in the head.
+  expect(stylesheetLinks).toHaveLength(1);
+  expect(stylesheetLinks[0]![0]).not.toContain('media=');
+  const at = stylesheetLinks[0]!.index!;
+  expect(at).toBeGreaterThan(html.indexOf('<h1'));
+  expect(at).toBeGreaterThan(html.indexOf('<main'));
+  expect(at).toBeLessThan(html.indexOf('id="ways-heading"'));
+  expect(head).not.toContain('rel="stylesheet"');
+  expect(html).not.toContain('data-fold');
+  // The inline CSS covers the first screen only: a rule used only further down is not in it.
+  const inlineCss = head.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+  expect(inlineCss).not.toContain('.testimonial');
+
+  // Below the fold, the page is drawn with the whole stylesheet, with scripts and without.
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled, baseURL });
+    const visitor = await context.newPage();
+    await visitor.goto('/');
+    const card = visitor.locator('figure.testimonial').first();
+    await expect(card).toHaveCSS('border-top-left-radius', '16px');
+    await expect(card).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await context.close();
+  }
 });
 
 test('the testimonials are sent once and copied for the endless scroll in the browser', async ({ page, baseURL }) => {
