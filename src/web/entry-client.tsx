@@ -6,12 +6,14 @@ import { App } from './App';
 import type { InitialState } from './entry-server';
 import { httpSiteApi } from './lib/http-site-api';
 import { createQueryClient } from './lib/query-client';
-import { enhancePage } from './islands/page-behaviour';
+import { applyWholeStylesheet, enhancePage } from './islands/page-behaviour';
 import { loadPage } from './page-loader';
 import { resolveRoute } from './routes';
 import './styles.css';
 
-// The stylesheet, the header's menu and F8: the same plain script as on public pages.
+// The header's menu and F8, as on public pages; the application draws screens the server did
+// not, so it needs the whole stylesheet at once.
+applyWholeStylesheet();
 enhancePage();
 
 // The server leaves the page's data in a non-executable JSON block (no inline script under our CSP).

@@ -1,3 +1,4 @@
+import { applyWholeStylesheet } from './page-behaviour';
 import { type IslandName, islandLoaders } from './registry';
 
 /** How far below the fold an island starts loading, so it is ready when the visitor arrives. */
@@ -15,6 +16,8 @@ function hydrate(marker: HTMLElement): Promise<void> {
     console.error(`No island is registered as "${marker.dataset.island}" (src/web/islands/registry.ts).`);
     return Promise.resolve();
   }
+  // An island may draw what the server did not, with rules the inline CSS left out.
+  applyWholeStylesheet();
   const hydration = Promise.all([import('./hydrate-island'), load()])
     .then(([{ hydrateIsland }, component]) => hydrateIsland(marker, component as Parameters<typeof hydrateIsland>[1]))
     .then(() => void hydrated.add(marker));

@@ -50,10 +50,33 @@ function enhanceShareButtons(): void {
   });
 }
 
-export function enhancePage(): void {
-  // The page arrived with its own CSS inline and the whole stylesheet loading as "print" so it
-  // would not hold up the first paint; from now on it applies to the screen (decision 0012).
+/**
+ * The page arrived with its own CSS inline and the whole stylesheet loading as "print", so it
+ * would not hold up the first paint (decision 0012); this applies it to the screen.
+ */
+export function applyWholeStylesheet(): void {
   document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => (link.media = 'all'));
+}
+
+/** What a visitor does first that can need a state the inline CSS leaves out: hover, press, focus. */
+const firstActs = ['pointerover', 'pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * A public page's inline CSS draws everything on it except hovered, pressed and focused states
+ * (decision 0028), so the whole stylesheet, already downloaded, applies when the visitor first
+ * points, taps, presses a key or moves focus (before that event's own restyle), or when an island
+ * hydrates (islands/loader.ts). Applying it costs a restyle of the whole page; a parent who only
+ * reads never pays it while the page is still being drawn (decision 0040).
+ */
+export function applyWholeStylesheetOnFirstAct(): void {
+  const apply = () => {
+    applyWholeStylesheet();
+    firstActs.forEach((type) => document.removeEventListener(type, apply, { capture: true }));
+  };
+  firstActs.forEach((type) => document.addEventListener(type, apply, { capture: true, passive: true }));
+}
+
+export function enhancePage(): void {
   enhanceMobileMenu();
   enhanceToastHotkey();
   enhanceShareButtons();
