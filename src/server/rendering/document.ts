@@ -1,7 +1,7 @@
+import { foldMarkerHtml } from '../../shared/fold';
 import { type HeadEntry, headEntries, jsonForScript } from '../../shared/page-meta';
 import type { RenderOutput } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
-import { foldMarkerHtml } from '../../shared/fold';
 import { speculationRules } from './speculation-rules';
 
 const escapeHtml = (text: string) =>
@@ -28,8 +28,7 @@ function headTag(entry: HeadEntry): string {
  * switches it to all), for the states the inline CSS leaves out; without scripts, <noscript>
  * loads it normally.
  */
-function styles(assets: ClientAssets, bodyHtml: string): string[] {
-  const fold = bodyHtml.indexOf(foldMarkerHtml);
+function styles(assets: ClientAssets, bodyHtml: string, fold: number): string[] {
   const critical = assets.criticalCss(fold >= 0 ? bodyHtml.slice(0, fold) : bodyHtml);
   return [
     critical ? `<style>${critical}</style>` : '',
@@ -46,8 +45,12 @@ function styles(assets: ClientAssets, bodyHtml: string): string[] {
  * The fold becomes the stylesheet's <link>: the browser paints what is above it at once and holds
  * what follows until the stylesheet has arrived, so nothing below is ever drawn unstyled.
  */
-const withStylesheetAtFold = (bodyHtml: string, assets: ClientAssets) =>
-  bodyHtml.replace(foldMarkerHtml, assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join(''));
+const withStylesheetAtFold = (bodyHtml: string, fold: number, assets: ClientAssets) =>
+  fold < 0
+    ? bodyHtml
+    : bodyHtml.slice(0, fold) +
+      assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
+      bodyHtml.slice(fold + foldMarkerHtml.length);
 
 /**
  * The page's scripts, at low priority: the page is readable without them, so the hero image and
@@ -68,6 +71,8 @@ function scripts(page: RenderOutput, assets: ClientAssets): string[] {
 
 /** The whole HTML document around a rendered page. */
 export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl: string): string {
+  // Only public pages have a fold: the admin application hydrates its whole page as rendered.
+  const fold = page.client === 'islands' ? page.html.indexOf(foldMarkerHtml) : -1;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -75,7 +80,7 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     ...headEntries(page.meta, publicUrl, page.pathname).map(headTag),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<meta name="theme-color" content="#1d4ed8">',
-    ...styles(assets, page.html),
+    ...styles(assets, page.html, fold),
     ...scripts(page, assets),
   ].join('');
   // Only the admin application hydrates the whole page from the server's data; islands carry their own props.
@@ -85,6 +90,6 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
       : '';
   return (
     `<!doctype html><html lang="en-GB"><head>${head}</head><body>` +
-    `<div id="root">${withStylesheetAtFold(page.html, assets)}</div>${state}</body></html>`
+    `<div id="root">${withStylesheetAtFold(page.html, fold, assets)}</div>${state}</body></html>`
   );
 }
