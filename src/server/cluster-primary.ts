@@ -4,16 +4,11 @@ import { startBackgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { isMailWake } from './mail/wake';
 import { serveSiteMetrics } from './metrics/cluster-metrics';
 import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
 import { untrustedProxyWarning } from './trust-proxy';
-
-/** Sent by a worker when it queued staff mail, so the primary's outbox worker sends it at once. */
-export const mailWakeMessage = { type: 'mail-wake' } as const;
-
-const isMailWake = (message: unknown) =>
-  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === mailWakeMessage.type;
 
 /**
  * The cluster primary (docs/decisions/0015-web-concurrency.md). It serves no requests: it
@@ -99,17 +94,28 @@ export async function runPrimary(config: Config): Promise<void> {
 }
 
 /**
- * Memory settings for each worker (decision 0028), unless the operator chose their own.
+ * Memory settings for each worker (decisions 0028 and 0039), unless the operator chose their own.
  * V8's young generation grows to 32 MB under load; 8 MB semi-spaces (16 MB) keep most of the
- * throughput. glibc gives each thread that allocates (libuv's pool compresses pages) an arena
- * of its own that it rarely returns; two arenas keep that fragmentation small. It must be in
- * the environment when a process starts, so the primary sets it for the workers it forks.
+ * throughput. The old generation: after each full collection V8 lets it grow to up to 4 times
+ * what survived before collecting again when its heap limit is gigabytes (the default here), so
+ * a worker with 35 MB alive could hold 100 MB of garbage. Under 256 MB the factor is 1.3; with
+ * some 40 MB alive the limit stays far from a worker's needs, and a worker that outgrows it
+ * anyway has a leak: it dies and the primary starts another. glibc gives each thread that
+ * allocates (libuv's pool compresses pages) an arena of its own that it rarely returns; two
+ * arenas keep that fragmentation small. It must be in the environment when a process starts, so
+ * the primary sets it for the workers it forks.
  */
 export function workerExecArgv(execArgv: readonly string[]): string[] {
-  const chosen = [...execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) =>
-    flag.startsWith('--max-semi-space-size'),
+  const given = [...execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((flag) =>
+    flag.replaceAll('_', '-'),
   );
-  return chosen ? [...execArgv] : [...execArgv, '--max-semi-space-size=8'];
+  const chosen = (...names: string[]) => given.some((flag) => names.some((name) => flag.startsWith(name)));
+  return [
+    ...execArgv,
+    ...(chosen('--max-semi-space-size') ? [] : ['--max-semi-space-size=8']),
+    // --max-heap-size sizes the old generation too, and V8 stops at start when given all three.
+    ...(chosen('--max-old-space-size', '--max-heap-size') ? [] : ['--max-old-space-size=256']),
+  ];
 }
 
 export const workerMemoryEnv = (): Record<string, string> => ({

@@ -1,11 +1,11 @@
 import cluster from 'node:cluster';
 import type { DevOptions } from './app';
 import { createKeyIfMissing, keyBanner } from './auth/admin-key';
-import { type BackgroundWork, startBackgroundWork } from './background-work';
-import { mailWakeMessage, runPrimary } from './cluster-primary';
+import type { BackgroundWork } from './background-work';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { mailWakeMessage } from './mail/wake';
 import { untrustedProxyWarning } from './trust-proxy';
 
 /**
@@ -16,7 +16,9 @@ import { untrustedProxyWarning } from './trust-proxy';
 export async function serve({ clientDir, dev }: { clientDir?: string; dev?: DevOptions }): Promise<void> {
   const config = loadConfig();
   if (cluster.isWorker) return serveRequests(config, { clientDir, role: 'worker' });
-  if (!dev && config.webConcurrency > 1) return runPrimary(config);
+  // Imported only where it runs: a worker never loads the primary's code, nor the background
+  // work (the outbox's SMTP client is some 2 MB of heap per process; decision 0039).
+  if (!dev && config.webConcurrency > 1) return (await import('./cluster-primary')).runPrimary(config);
   return serveRequests(config, { clientDir, dev, role: 'alone' });
 }
 
@@ -49,7 +51,7 @@ async function serveRequests(
     mailWorker: { wake },
     clusterWorker: role === 'worker',
   });
-  if (role === 'alone') background = startBackgroundWork(config, database, app.log);
+  if (role === 'alone') background = (await import('./background-work')).startBackgroundWork(config, database, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
