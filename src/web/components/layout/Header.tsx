@@ -28,7 +28,9 @@ export function Header() {
   const links = showAdminLink ? [...navLinks, { label: 'Admin', href: paths.admin }] : navLinks;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // Opaque: a backdrop blur behind 95% white was invisible, yet a phone redrew it on every
+    // scrolled frame and the page carried its nine variables (decision 0040).
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <BrandMark />
         <nav aria-label="Main" className="hidden xl:block">
