@@ -62,7 +62,7 @@ describe('criticalCss', () => {
     expect(withShadow).not.toContain('--tw-unused');
   });
 
-  it('declares Tailwind\'s variables once: unguarded plain declarations instead of @property', () => {
+  it("declares Tailwind's variables once: unguarded plain declarations instead of @property", () => {
     const tailwind = parseStylesheet(
       [
         '@layer properties{@supports (not (margin-trim:inline)){*,:before,:after{--tw-shadow:0 0 #0000;--tw-unused:0}}}',
