@@ -59,7 +59,7 @@ describe('built client files', () => {
   });
 
   it("references the island loader and its imports, inlines the page's own CSS and links the rest", async () => {
-    const html = (await subject.app.inject('/')).body;
+    const html = (await subject.app.inject('/subjects')).body;
     expect(html).toContain('<script type="module" src="/assets/entry-islands-fff999.js" fetchpriority="low"></script>');
     expect(html).not.toContain('entry-client-abc123.js');
     // Only the rules the page can use, with nothing able to close the style element early.
@@ -70,6 +70,16 @@ describe('built client files', () => {
     );
     expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/entry-client-abc123.css"></noscript>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/behaviour-ccc333.js" fetchpriority="low">');
+  });
+
+  it('links the whole stylesheet at the fold of a page that has one, in place of the marker', async () => {
+    const html = (await subject.app.inject('/')).body;
+    const [head, body] = html.split('</head>') as [string, string];
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(body.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/assets/entry-client-abc123.css">',
+    ]);
+    expect(html).not.toContain('data-fold');
   });
 
   it('gives public pages the island loader alone and the admin area the whole application', async () => {
