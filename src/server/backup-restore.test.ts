@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImageRecord } from '../shared/images';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/connection';
@@ -13,7 +12,7 @@ import { migrateToLatest } from './db/migrate';
 import { postInput } from '../../tests/support/blog-factory';
 import { cameraJpeg } from '../../tests/support/image-fixtures';
 import { seedEnquiry } from '../../tests/support/submission-factory';
-import { multipartBody } from '../../tests/support/multipart';
+import { uploadImage } from '../../tests/support/multipart';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const adminKey = 'backup-test-admin-key-0123456789';
@@ -73,19 +72,13 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     });
     expect(post.statusCode).toBe(201);
     const photo = await cameraJpeg(120, 80);
-    const { payload, headers } = multipartBody([
-      { name: 'image', filename: 'centre.jpg', type: 'image/jpeg', data: photo },
-      { name: 'category', value: 'classroom' },
-      { name: 'altText', value: 'The centre' },
-    ]);
-    const upload = await live.app.inject({
-      method: 'POST',
-      url: '/api/admin/images',
-      payload,
-      headers: { ...headers, ...admin },
+    const image = await uploadImage(live.app, admin, {
+      data: photo,
+      filename: 'centre.jpg',
+      type: 'image/jpeg',
+      category: 'classroom',
+      altText: 'The centre',
     });
-    expect(upload.statusCode).toBe(201);
-    const image = upload.json<ImageRecord>();
     const imageBytes = (await live.app.inject(image.path)).rawPayload;
 
     // Older daily copies: with BACKUP_KEEP=3 only today's and the two newest of these stay.

@@ -7,7 +7,7 @@ import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 import { pngOf } from '../../../../tests/support/image-fixtures';
-import { multipartBody } from '../../../../tests/support/multipart';
+import { uploadImage } from '../../../../tests/support/multipart';
 import { seedEnquiry } from '../../../../tests/support/submission-factory';
 import { readGeneration } from '../../coordination/content-generation';
 import { startRetention } from '../enquiries/retention';
@@ -36,20 +36,8 @@ describe('the Bin', () => {
     return response.json<BlogPost>();
   }
 
-  async function uploadImage(): Promise<ImageRecord> {
-    const { payload, headers } = multipartBody([
-      { name: 'category', value: 'hero' },
-      { name: 'image', filename: 'bin-me.png', type: 'image/png', data: await pngOf(60, 40) },
-    ]);
-    const response = await subject.app.inject({
-      method: 'POST',
-      url: '/api/admin/images',
-      payload,
-      headers: { ...headers, ...adminHeaders },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<ImageRecord>();
-  }
+  const uploadBinnable = async () =>
+    uploadImage(subject.app, adminHeaders, { data: await pngOf(60, 40), filename: 'bin-me.png', category: 'hero' });
 
   /** Everything public that could show a post. */
   async function publicMentions(post: BlogPost) {
@@ -125,7 +113,7 @@ describe('the Bin', () => {
   });
 
   it("a binned image's addresses answer 404 and it leaves the library and the home page; restore brings them back", async () => {
-    const image = await uploadImage();
+    const image = await uploadBinnable();
     const addresses = [image.path, ...image.variants.map((variant) => variant.path)];
     const statuses = () => Promise.all(addresses.map(async (path) => (await subject.app.inject(path)).statusCode));
     expect(await statuses()).toEqual(addresses.map(() => 200));
@@ -233,8 +221,8 @@ describe('the Bin', () => {
   });
 
   it('says which posts use an image, through their content or featured image, before it is deleted', async () => {
-    const image = await uploadImage();
-    const other = await uploadImage();
+    const image = await uploadBinnable();
+    const other = await uploadBinnable();
     const inContent = await createPost({
       title: 'Uses it inline',
       content: `<p>Look:</p><img src="${image.variants[0]!.path}" alt="">`,
@@ -258,7 +246,7 @@ describe('the Bin', () => {
     const now = Date.now();
     const oldPost = await createPost();
     const newPost = await createPost();
-    const oldImage = await uploadImage();
+    const oldImage = await uploadBinnable();
     const oldEnquiry = await seedEnquiry(db(), { submitted_at: new Date(now).toISOString() });
     for (const [table, id, daysAgo] of [
       ['blog_posts', oldPost.id, BIN_KEEP_DAYS + 1],

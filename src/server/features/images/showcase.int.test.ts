@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageRecord, ShowcaseImages } from '../../../shared/images';
+import type { ShowcaseImages } from '../../../shared/images';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { multipartBody } from '../../../../tests/support/multipart';
+import { uploadImage } from '../../../../tests/support/multipart';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 import { pngOf } from '../../../../tests/support/image-fixtures';
 
@@ -17,21 +17,8 @@ describe('library images on public pages', () => {
   });
   afterAll(() => subject.close());
 
-  const upload = async (category: string, altText: string, width = 1200, height = 900) => {
-    const { payload, headers } = multipartBody([
-      { name: 'image', filename: `${category}.png`, type: 'image/png', data: await pngOf(width, height) },
-      { name: 'category', value: category },
-      { name: 'altText', value: altText },
-    ]);
-    const response = await subject.app.inject({
-      method: 'POST',
-      url: '/api/admin/images',
-      payload,
-      headers: { ...headers, ...adminHeaders },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<ImageRecord>();
-  };
+  const upload = async (category: string, altText: string, width = 1200, height = 900) =>
+    uploadImage(subject.app, adminHeaders, { data: await pngOf(width, height), category, altText });
   const showcase = async () => (await subject.app.inject('/api/images/showcase')).json<ShowcaseImages>();
 
   it('has nothing to show while the library is empty, and the home page draws no image', async () => {
