@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { type BinItem, binKindNames } from '../../../shared/bin';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
-import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { blogKeys } from '../../features/blog/queries';
 import { Seo } from '../../lib/seo';
@@ -12,6 +9,7 @@ import { toastFailure } from '../admin-api';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BinCard } from './BinCard';
+import { BackToAdmin } from '../ui/BackToAdmin';
 
 export const binQueryKey = ['admin', 'bin'] as const;
 
@@ -49,9 +47,7 @@ export function BinPage() {
   return (
     <div>
       <Seo title="Bin" description="Staff area." robots="noindex, nofollow" />
-      <Link href={paths.admin} className="inline-flex items-center gap-1 text-blue-700 underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Admin
-      </Link>
+      <BackToAdmin />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Bin</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         Deleted enquiries, blog posts and images stay here for {BIN_KEEP_DAYS} days, out of sight everywhere else, then

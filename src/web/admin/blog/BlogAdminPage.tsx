@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { BlogPost } from '../../../shared/blog';
 import type { BlogPostData } from '../../../shared/blog-schemas';
-import { paths } from '../../../shared/routes';
 import { toast } from '../../components/ui/use-toast';
 import { blogKeys } from '../../features/blog/queries';
 import { toastFailure } from '../admin-api';
@@ -12,14 +10,9 @@ import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
 import { PreviewDialog } from './PreviewDialog';
+import { BackToAdmin } from '../ui/BackToAdmin';
 
 const adminBlogKey = ['admin', 'blog'] as const;
-
-const backLink = (
-  <Link href={paths.admin} className="inline-flex items-center gap-1 font-semibold text-blue-800 hover:underline">
-    <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Admin
-  </Link>
-);
 
 /** /admin/blog: docs/product.md#blog-admin. */
 export function BlogAdminPage() {
@@ -97,7 +90,7 @@ export function BlogAdminPage() {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          {backLink}
+          <BackToAdmin />
           <h1 className="mt-2 text-3xl font-bold text-slate-900">Blog Management</h1>
         </div>
         <button
@@ -119,7 +112,9 @@ export function BlogAdminPage() {
         ) : posts.isError ? (
           <div role="alert" className="rounded-xl bg-red-50 p-6">
             <p className="text-red-800">Error loading blog posts. Please check your admin access.</p>
-            <div className="mt-3">{backLink}</div>
+            <div className="mt-3">
+              <BackToAdmin />
+            </div>
           </div>
         ) : list.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">

@@ -1,9 +1,7 @@
-import { ArrowLeft, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { ImageRecord } from '../../../shared/images';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
-import { paths } from '../../../shared/routes';
 import { Seo } from '../../lib/seo';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DropZone } from './DropZone';
@@ -13,6 +11,7 @@ import { ImageFilters, useImageLibrary } from './ImageFilters';
 import { ImageUsageWarning } from './ImageUsageWarning';
 import { UploadDialog } from './UploadDialog';
 import { useImageActions } from './use-image-actions';
+import { BackToAdmin } from '../ui/BackToAdmin';
 
 /** /admin/images: the image library (docs/product.md#image-manager). */
 export function ImagesPage() {
@@ -26,9 +25,7 @@ export function ImagesPage() {
   return (
     <div>
       <Seo title="Image Manager" description="Staff area." robots="noindex, nofollow" />
-      <Link href={paths.admin} className="inline-flex items-center gap-1 text-blue-700 underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Admin
-      </Link>
+      <BackToAdmin />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Image Manager</h1>
         <button

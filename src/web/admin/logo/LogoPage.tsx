@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link } from 'wouter';
 import { z } from 'zod';
-import { paths } from '../../../shared/routes';
 import { type SettingKey, brandWords } from '../../../shared/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { BrandLogoAndText } from '../../components/layout/BrandMark';
@@ -16,6 +13,7 @@ import { Switch } from '../ui/Switch';
 import { toastFailure } from '../admin-api';
 import { useAdminApi } from '../session';
 import { logoFileProblem } from './logo-file';
+import { BackToAdmin } from '../ui/BackToAdmin';
 
 /** The brand text as saved: without surrounding spaces. */
 const brandSchema = z.object({ brandText: z.string().trim() });
@@ -79,9 +77,7 @@ export function LogoPage() {
   return (
     <div>
       <Seo title="Logo Manager" description="Staff area." robots="noindex, nofollow" />
-      <Link href={paths.admin} className="inline-flex items-center gap-1 text-blue-700 underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Admin
-      </Link>
+      <BackToAdmin />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Logo Manager</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
