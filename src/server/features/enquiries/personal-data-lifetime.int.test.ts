@@ -62,6 +62,14 @@ describe('personal data has one lifetime', () => {
     return id;
   }
 
+  /** Moves an enquiry far past any retention period. */
+  const submittedLongAgo = (id: number) =>
+    db()
+      .updateTable('contact_submissions')
+      .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+
   const forgotten = async (marker: string) => {
     const left = await everything();
     for (const text of [marker, `${marker.toLowerCase()}@example.com`]) expect(left).not.toContain(text);
@@ -119,11 +127,7 @@ describe('personal data has one lifetime', () => {
       headers: { 'x-api-key': KEY },
     });
     expect(binned.statusCode).toBe(204);
-    await db()
-      .updateTable('contact_submissions')
-      .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
-      .where('id', '=', id)
-      .execute();
+    await submittedLongAgo(id);
     expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
     await forgotten('Zq85binnedexpired');
   });
@@ -131,11 +135,7 @@ describe('personal data has one lifetime', () => {
   it('the retention job deletes an expired enquiry with its e-mails and notes, and keeps the others', async () => {
     const id = await enquire('Zq82expired');
     await enquire('Zq82current');
-    await db()
-      .updateTable('contact_submissions')
-      .set({ submitted_at: '2000-01-01T00:00:00.000Z' })
-      .where('id', '=', id)
-      .execute();
+    await submittedLongAgo(id);
     expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
     const left = await everything();
     expect(left).not.toContain('Zq82expired');
