@@ -85,7 +85,7 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: compressedPerResponse });
 
   // Before any route: pages read the shared content generation, staff writes bump it.
-  registerContentGeneration(app, database);
+  const contentGeneration = registerContentGeneration(app, database);
   const context: AppContext = { config, database, mailWorker, clock };
   if (onRoute) app.addHook('onRoute', onRoute);
   registerMetrics(app, context, { clusterWorker });
@@ -102,6 +102,7 @@ export async function buildApp({
   const siteApi = createServerSiteApi(database, clock);
   const pages = registerPages(app, config, siteApi, assets, {
     render: dev?.render,
+    contentGeneration,
     publicationBoundary: createPublicationBoundary(createBlogRepo(database.db, clock), clock),
   });
   registerPostPreview(app, context, siteApi, pages);

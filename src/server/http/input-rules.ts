@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors';
 
 /**
@@ -64,15 +64,25 @@ const paramField = (name: string) => (name === '*' ? 'path' : name);
  * one arrives as an array, which code expecting a string would trip over).
  */
 export function registerInputRules(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(params)) checkCleanText(value, paramField(name));
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(query)) {
-      if (!isCleanText(name)) throw problem('query');
-      if (Array.isArray(value)) throw badRequest(`Give ${name} only once.`, name);
-      checkCleanText(value, name);
+  // A callback hook, not an async one: it runs on every request, and a promise per request costs.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    if (request.body !== undefined) checkCleanText(request.body, '');
   });
+}
+
+function checkRequest(request: FastifyRequest): void {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) checkCleanText(value, paramField(name));
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(query)) {
+    if (!isCleanText(name)) throw problem('query');
+    if (Array.isArray(value)) throw badRequest(`Give ${name} only once.`, name);
+    checkCleanText(value, name);
+  }
+  if (request.body !== undefined) checkCleanText(request.body, '');
 }

@@ -69,14 +69,20 @@ export class PageCache {
     render: () => Promise<RenderedPage>,
   ): Promise<PackedPage> {
     if (this.ttlMs <= 0) return packPage(await render(), [coding], { quick: true });
+    const fresh = this.fresh(key);
+    if (fresh) return fresh;
     const entry = this.common.get(key) ?? this.odd.get(key);
-    const now = this.now();
-    if (entry && now < entry.freshUntil) return entry.page;
-    if (entry && now < entry.staleUntil) {
+    if (entry && this.now() < entry.staleUntil) {
       this.renderOnce(key, commonAddress, render).catch(this.onRefreshError);
       return entry.page;
     }
     return this.renderOnce(key, commonAddress, render);
+  }
+
+  /** The page at `key` if it is cached and still fresh: the synchronous answer a crowd mostly gets. */
+  fresh(key: string): PackedPage | undefined {
+    const entry = this.common.get(key) ?? this.odd.get(key);
+    return entry && this.now() < entry.freshUntil ? entry.page : undefined;
   }
 
   private renderOnce(key: string, commonAddress: boolean, render: () => Promise<RenderedPage>): Promise<PackedPage> {

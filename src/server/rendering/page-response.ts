@@ -7,6 +7,23 @@ import type { Coding, PackedPage } from './packed-page';
  */
 export function chooseCoding(acceptEncoding: string | undefined): Coding {
   if (!acceptEncoding) return 'identity';
+  // Browsers send one of a handful of short values, so each is parsed once. A stranger sending
+  // many different ones only empties the memo now and then, and long ones are never kept.
+  let coding = codingsSeen.get(acceptEncoding);
+  if (coding === undefined) {
+    coding = parseAcceptEncoding(acceptEncoding);
+    if (acceptEncoding.length <= 128) {
+      if (codingsSeen.size >= codingsRemembered) codingsSeen.clear();
+      codingsSeen.set(acceptEncoding, coding);
+    }
+  }
+  return coding;
+}
+
+const codingsRemembered = 64;
+const codingsSeen = new Map<string, Coding>();
+
+function parseAcceptEncoding(acceptEncoding: string): Coding {
   const quality: Record<string, number> = {};
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { GenerationReader } from '../coordination/content-generation';
 import type { SiteApi } from '../../shared/site-api';
 import { render as renderFromBuild } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
@@ -33,7 +34,11 @@ export function registerPages(
   config: Config,
   api: SiteApi,
   assets: ClientAssets,
-  { render = renderFromBuild, publicationBoundary }: { render?: RenderPage; publicationBoundary: PublicationBoundary },
+  {
+    render = renderFromBuild,
+    contentGeneration,
+    publicationBoundary,
+  }: { render?: RenderPage; contentGeneration: GenerationReader; publicationBoundary: PublicationBoundary },
 ) {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   const cache = new PageCache({
@@ -60,29 +65,56 @@ export function registerPages(
     return { status: rendered.status, html: documentHtml(rendered, pageAssets, config.publicUrl) };
   };
 
-  // Pages are compressed once, in the cache (page-cache.ts), never per response.
-  app.get('/*', { compress: false }, async (request, reply) => {
-    const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
+  /**
+   * The page from the cache or a render, sent in the coding asked for. A page still fresh in the
+   * cache is answered synchronously when the keys' parts are at hand (SQLite's generation read
+   * is synchronous, the next publication time is known): no promise per request on the path a
+   * crowd takes. Everything else (PostgreSQL's shared read, a miss, a stale copy) goes through
+   * the same key and the same cache, asynchronously.
+   */
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
+    const showAdminLink = showsAdminLink(request, config);
+    const address = pageAddress(request.url);
+    const coding = chooseCoding(request.headers['accept-encoding']);
+    const keyFor = (generation: number, boundary: string) =>
+      `${generation}|${boundary}|${showAdminLink}|${address.key}`;
+    // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
+    // The next scheduled publication too: once it passes, pages rendered before it are not served again.
+    const generation = contentGeneration.read();
+    if (typeof generation === 'number') {
+      const boundary = publicationBoundary(generation);
+      const fresh = typeof boundary === 'string' ? cache.fresh(keyFor(generation, boundary)) : undefined;
+      if (fresh) {
+        pageCacheStats.record(true);
+        return sendPage(request, reply, fresh, coding);
+      }
+    }
+    return (async () => {
+      const settled = await generation;
+      const cacheKey = keyFor(settled, await publicationBoundary(settled));
+      let rendered = false;
+      const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () => {
+        rendered = true;
+        return renderPage(request.url, showAdminLink);
+      });
+      // A request that waited for another's render, or got a stale copy, counts as a hit.
+      pageCacheStats.record(!rendered);
+      return sendPage(request, reply, page, coding);
+    })();
+  };
+
+  // Pages are compressed once, in the cache (page-cache.ts), never per response. Nor is a body
+  // ever read here, so no decompression hook either: a page request runs only the hooks it needs.
+  app.get('/*', { compress: false, decompress: false }, (request, reply) => {
+    const query = request.url.indexOf('?');
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    const search = query === -1 ? '' : request.url.slice(query + 1);
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.code(404).send(notFoundBody);
     }
     const redirect = trailingSlashRedirect(pathname, search);
     if (redirect) return reply.redirect(redirect, 301);
-    const showAdminLink = showsAdminLink(request, config);
-    const address = pageAddress(request.url);
-    // The content generation (coordination/content-generation.ts) retires pages cached before any staff write, in every process.
-    // The next scheduled publication too: once it passes, pages rendered before it are not served again.
-    const generation = request.contentGeneration ?? 0;
-    const cacheKey = `${generation}|${await publicationBoundary(generation)}|${showAdminLink}|${address.key}`;
-    const coding = chooseCoding(request.headers['accept-encoding']);
-    let rendered = false;
-    const page = await cache.page(cacheKey, { commonAddress: address.common, coding }, () => {
-      rendered = true;
-      return renderPage(request.url, showAdminLink);
-    });
-    // A request that waited for another's render, or got a stale copy, counts as a hit.
-    pageCacheStats.record(!rendered);
-    return sendPage(request, reply, page, coding);
+    return answer(request, reply);
   });
 
   /** A page as the public would see it, but from other data (a post's preview): never cached, no scripts. */
