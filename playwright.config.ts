@@ -15,6 +15,9 @@ export default defineConfig({
   retries: 0,
   // A ceiling, not a speed check: the axe-core passes take 10-30 s on a busy two-core machine.
   timeout: 60_000,
+  // Also a ceiling: with two workers, two servers and Chromium on two busy cores, the admin
+  // application once took more than the default 5 s to load and draw its first screen.
+  expect: { timeout: 15_000 },
   forbidOnly: process.env.CI === 'true',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
