@@ -46,7 +46,10 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(1200, 'must be at most 1200')
       .default(24),
-    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    // A minute: staff writes and scheduled posts retire cached pages at once through the cache key
+    // (decision 0014), so the time limit is only a backstop; a shorter one re-rendered and
+    // re-compressed every page in every worker every few seconds under load (decision 0042).
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(60_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://')
