@@ -15,8 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from './lib/net.mjs';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** A whole number of at least 1 from the environment, or a clear stop. */
+function wholeNumberSetting(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (Number.isInteger(value) && value >= 1) return value;
+  console.error(`${name} must be a whole number of at least 1, not "${process.env[name]}".`);
+  process.exit(1);
+}
+const seconds = wholeNumberSetting('BENCH_SECONDS', 5);
+const runs = wholeNumberSetting('BENCH_RUNS', 3);
 const pageConnections = 50;
 const enquiryConnections = 32;
 const browserEncoding = 'gzip, deflate, br';
