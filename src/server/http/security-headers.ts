@@ -40,7 +40,6 @@ const permissionsPolicy = [
 export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': contentSecurityPolicy,
   'permissions-policy': permissionsPolicy,
-  'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -51,6 +50,14 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 });
+
+/**
+ * Cuts every link between our window and cross-origin windows that opened it or that it opens.
+ * Sent with everything but public pages (decision 0043): where staff data is shown it matters,
+ * while on a public page, which holds nothing private, it costs each visitor's arrival a new
+ * renderer process (and on Android opts the site into a process of its own).
+ */
+export const openerPolicy = { name: 'cross-origin-opener-policy', value: 'same-origin' } as const;
 
 /** One year, the Observatory's "at least six months" and the preload list's minimum. */
 export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
@@ -64,6 +71,7 @@ export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    reply.header(openerPolicy.name, openerPolicy.value); // a public page takes it off (page-response.ts)
     if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
     done();
   });

@@ -10,11 +10,14 @@ export const storedCodings: readonly Coding[] = ['identity', 'br', 'gzip'];
 export interface RenderedPage {
   status: number;
   html: string;
+  /** Sent with Cross-Origin-Opener-Policy: the admin application's pages, not public ones (decision 0043). */
+  isolated: boolean;
 }
 
 /** A page as bytes, ready to write: encoded to UTF-8 once, compressed once per coding. */
 export interface PackedPage {
   status: number;
+  isolated: boolean;
   bodies: Partial<Record<Coding, Buffer>> & { identity: Buffer };
   /** A strong ETag per coding: the same page in two codings is two different byte sequences. */
   etags: Partial<Record<Coding, string>>;
@@ -78,5 +81,5 @@ export async function packPage(
     etags[coding] = `"${hash}${suffix[coding]}"`;
     bytes += body.length;
   }
-  return { status: page.status, bodies, etags, bytes };
+  return { status: page.status, isolated: page.isolated, bodies, etags, bytes };
 }

@@ -24,7 +24,7 @@ function renderer(html = 'home') {
       count++;
       const mine = ++version;
       if (gated) await new Promise<void>((resume) => waiting.push(resume));
-      return { status: 200, html: `${html} ${mine}` };
+      return { status: 200, html: `${html} ${mine}`, isolated: false };
     },
   };
 }
@@ -82,7 +82,11 @@ describe('PageCache', () => {
 
   it('stores every page in brotli and gzip whose bytes decompress to the page', async () => {
     const cache = new PageCache({ ttlMs: 2000 });
-    const page = await cache.page('/', plain, async () => ({ status: 200, html: 'Café menu '.repeat(500) }));
+    const page = await cache.page('/', plain, async () => ({
+      status: 200,
+      html: 'Café menu '.repeat(500),
+      isolated: false,
+    }));
     expect(zlib.brotliDecompressSync(page.bodies.br!)).toEqual(page.bodies.identity);
     expect(zlib.gunzipSync(page.bodies.gzip!)).toEqual(page.bodies.identity);
     expect(page.bodies.identity.toString('utf8')).toBe('Café menu '.repeat(500));
@@ -102,14 +106,18 @@ describe('PageCache', () => {
 
   it('evicts the least recently used pages to stay within its byte bound', async () => {
     const html = 'x'.repeat(1000);
-    const probe = await new PageCache({ ttlMs: 2000 }).page('p', plain, async () => ({ status: 200, html }));
+    const probe = await new PageCache({ ttlMs: 2000 }).page('p', plain, async () => ({
+      status: 200,
+      html,
+      isolated: false,
+    }));
     // Room for three pages in the common part (seven eighths of the bound).
     const cache = new PageCache({ ttlMs: 2000, maxBytes: Math.ceil((probe.bytes * 3 * 8) / 7) + 8 });
     const renders: Record<string, number> = {};
     const load = (key: string) =>
       cache.page(key, plain, async () => {
         renders[key] = (renders[key] ?? 0) + 1;
-        return { status: 200, html };
+        return { status: 200, html, isolated: false };
       });
     for (const key of ['/a', '/b', '/c']) await load(key);
     await load('/a'); // now /b is the least recently used
@@ -124,14 +132,18 @@ describe('PageCache', () => {
 
   it('keeps odd addresses and error pages to an eighth of the bound, so a flood cannot evict real pages', async () => {
     const html = 'y'.repeat(1000);
-    const probe = await new PageCache({ ttlMs: 2000 }).page('p', plain, async () => ({ status: 200, html }));
+    const probe = await new PageCache({ ttlMs: 2000 }).page('p', plain, async () => ({
+      status: 200,
+      html,
+      isolated: false,
+    }));
     const cache = new PageCache({ ttlMs: 2000, maxBytes: probe.bytes * 16 });
     const home = renderer(html);
     const homePage = await cache.page('/', plain, home.render);
     for (let index = 0; index < 100; index++) {
       const odd = { commonAddress: false, coding: 'identity' } as const;
-      await cache.page(`/?q=${index}`, odd, async () => ({ status: 200, html }));
-      await cache.page(`/missing-${index}`, plain, async () => ({ status: 404, html }));
+      await cache.page(`/?q=${index}`, odd, async () => ({ status: 200, html, isolated: false }));
+      await cache.page(`/missing-${index}`, plain, async () => ({ status: 404, html, isolated: false }));
     }
     expect(cache.bytes).toBeLessThanOrEqual(homePage.bytes + (probe.bytes * 16) / 8);
     await cache.page('/', plain, home.render);
@@ -166,7 +178,7 @@ describe('compression by address', () => {
 
   it('gives a shared page the best brotli and a made-up address the quick one', async () => {
     const cache = new PageCache({ ttlMs: 60_000 });
-    const render = async (): Promise<RenderedPage> => ({ status: 200, html });
+    const render = async (): Promise<RenderedPage> => ({ status: 200, html, isolated: false });
     const shared = await cache.page('/blog', { commonAddress: true, coding: 'br' }, render);
     const madeUp = await cache.page('/blog?x=1', { commonAddress: false, coding: 'br' }, render);
     expect(brotliAt(11)).not.toEqual(brotliAt(5));

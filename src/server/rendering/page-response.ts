@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { openerPolicy } from '../http/security-headers';
 import type { Coding, PackedPage } from './packed-page';
 
 /**
@@ -58,6 +59,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pac
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .header('etag', etag);
+  if (!page.isolated) reply.removeHeader(openerPolicy.name);
   if (page.status === 200 && matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.send(page.bodies[coding]);

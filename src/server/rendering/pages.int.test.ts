@@ -143,7 +143,6 @@ describe('security and transport headers', () => {
       expect(headers['x-frame-options']).toBe('DENY');
       // Plain HTTP from a client with no trusted proxy: HSTS is for HTTPS answers only (trust-proxy test).
       expect(headers['strict-transport-security']).toBeUndefined();
-      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(headers['x-content-type-options']).toBe('nosniff');
       const permissions = String(headers['permissions-policy']);
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
@@ -151,6 +150,20 @@ describe('security and transport headers', () => {
       }
       // Blog posts may show images from any https address.
       expect(/img-src ([^;]*)/.exec(String(headers['content-security-policy']))![1]).toBe("'self' data: blob: https:");
+    }
+  });
+
+  it('isolates the admin application and every API answer from other windows, but not public pages', async () => {
+    // Decision 0043: Cross-Origin-Opener-Policy where staff data can be shown; a public page holds none.
+    const isolated = ['/admin', '/admin/blog', '//admin', '/api/health', '/api/nowhere', '/api/admin/enquiries'];
+    for (const url of isolated) {
+      const { headers } = await subject.app.inject(url);
+      expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    for (const url of ['/', '/blog', '/privacy', '/missing', '/admin-not-really']) {
+      const { headers } = await subject.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
   });
 

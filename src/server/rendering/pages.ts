@@ -62,7 +62,11 @@ export function registerPages(
         retentionMonths: config.retentionMonths,
       },
     });
-    return { status: rendered.status, html: documentHtml(rendered, pageAssets, config.publicUrl) };
+    return {
+      status: rendered.status,
+      html: documentHtml(rendered, pageAssets, config.publicUrl),
+      isolated: rendered.client === 'app',
+    };
   };
 
   /**
