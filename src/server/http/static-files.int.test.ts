@@ -64,10 +64,9 @@ describe('built client files', () => {
     expect(html).not.toContain('entry-client-abc123.js');
     // Only the rules the page can use, with nothing able to close the style element early.
     expect(html).toContain('<style>body::after{content:"<\\/style>"}</style>');
-    // The whole stylesheet without blocking the first paint, and as usual without scripts.
-    expect(html).toContain(
-      '<link rel="stylesheet" href="/assets/entry-client-abc123.css" media="print" data-stylesheet>',
-    );
+    // The whole stylesheet only prefetched (applied on the first act), and as usual without scripts.
+    expect(html).toContain('<link rel="prefetch" as="style" href="/assets/entry-client-abc123.css" data-stylesheet>');
+    expect(html).not.toContain('media="print"');
     expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/entry-client-abc123.css"></noscript>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/behaviour-ccc333.js" fetchpriority="low">');
   });
@@ -91,6 +90,11 @@ describe('built client files', () => {
     const admin = (await subject.app.inject('/admin')).body;
     expect(preloads(admin)).toEqual(['/assets/vendor-def456.js', '/assets/behaviour-ccc333.js']);
     expect(scripts(admin)).toEqual(['/assets/entry-client-abc123.js']);
+    // The application draws screens the server did not: its stylesheet is loaded, not only prefetched.
+    expect(admin).toContain(
+      '<link rel="stylesheet" media="print" href="/assets/entry-client-abc123.css" data-stylesheet>',
+    );
+    expect(admin).not.toContain('rel="prefetch"');
   });
 
   it('caches hashed assets for a year as immutable, other files for an hour', async () => {

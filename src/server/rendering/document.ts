@@ -23,19 +23,21 @@ function headTag(entry: HeadEntry): string {
 /**
  * The page's own rules inline, so it paints after one request (decisions 0011, 0012). A page
  * with a fold (decision 0040) inlines only what its first screen uses and links the whole
- * stylesheet at the fold (withStylesheetAtFold). Any other page inlines every rule it uses and
- * loads the whole stylesheet without blocking its paint (media="print" until page-behaviour
- * switches it to all), for the states the inline CSS leaves out; without scripts, <noscript>
- * loads it normally.
+ * stylesheet at the fold (withStylesheetAtFold). Any other public page inlines every rule it
+ * uses and only prefetches the whole stylesheet, for the states the inline CSS leaves out:
+ * page-behaviour makes it a stylesheet on the visitor's first act, so a parent who only reads
+ * never pays for parsing it (decision 0043). The admin application loads it as "print" and
+ * applies it at once. Without scripts, <noscript> loads it normally.
  */
-function styles(assets: ClientAssets, bodyHtml: string, fold: number): string[] {
-  const critical = assets.criticalCss(fold >= 0 ? bodyHtml.slice(0, fold) : bodyHtml);
+function styles(page: RenderOutput, assets: ClientAssets, fold: number): string[] {
+  const critical = assets.criticalCss(fold >= 0 ? page.html.slice(0, fold) : page.html);
+  const deferred = page.client === 'islands' ? 'rel="prefetch" as="style"' : 'rel="stylesheet" media="print"';
   return [
     critical ? `<style>${critical}</style>` : '',
     ...(fold >= 0
       ? []
       : [
-          ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print" data-stylesheet>`),
+          ...assets.stylesheets.map((href) => `<link ${deferred} href="${href}" data-stylesheet>`),
           ...assets.stylesheets.map((href) => `<noscript><link rel="stylesheet" href="${href}"></noscript>`),
         ]),
   ];
@@ -80,7 +82,7 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     ...headEntries(page.meta, publicUrl, page.pathname).map(headTag),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<meta name="theme-color" content="#1d4ed8">',
-    ...styles(assets, page.html, fold),
+    ...styles(page, assets, fold),
     ...scripts(page, assets),
   ].join('');
   // Only the admin application hydrates the whole page from the server's data; islands carry their own props.

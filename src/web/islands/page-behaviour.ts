@@ -51,11 +51,15 @@ function enhanceShareButtons(): void {
 }
 
 /**
- * The page arrived with its own CSS inline and the whole stylesheet loading as "print", so it
- * would not hold up the first paint (decision 0012); this applies it to the screen.
+ * The page arrived with its own CSS inline and the whole stylesheet only prefetched (a public
+ * page) or loading as "print" (the admin application), so it would not hold up the first paint
+ * (decisions 0012, 0043); this applies it to the screen.
  */
 export function applyWholeStylesheet(): void {
-  document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => (link.media = 'all'));
+  document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet]').forEach((link) => {
+    if (link.rel !== 'stylesheet') link.rel = 'stylesheet';
+    link.media = 'all';
+  });
 }
 
 /** What a visitor does first that can need a state the inline CSS leaves out: hover, press, focus. */
@@ -63,10 +67,10 @@ const firstActs = ['pointerover', 'pointerdown', 'keydown', 'focusin'] as const;
 
 /**
  * A public page's inline CSS draws everything on it except hovered, pressed and focused states
- * (decision 0028), so the whole stylesheet, already downloaded, applies when the visitor first
- * points, taps, presses a key or moves focus (before that event's own restyle), or when an island
- * hydrates (islands/loader.ts). Applying it costs a restyle of the whole page; a parent who only
- * reads never pays it while the page is still being drawn (decision 0040).
+ * (decision 0028), so the whole stylesheet, already prefetched, applies when the visitor first
+ * points, taps, presses a key or moves focus, or when an island hydrates (islands/loader.ts): it
+ * is read from the browser's cache and parsed then, a moment before that hover or focus is drawn.
+ * A parent who only reads never pays for parsing it or for the restyle (decisions 0040, 0043).
  */
 export function applyWholeStylesheetOnFirstAct(): void {
   const apply = () => {
