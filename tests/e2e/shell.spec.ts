@@ -91,6 +91,22 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('a page restored from the back-forward cache comes back with its menu closed', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    // This browser, driven by tests, never restores from its back-forward cache, so the page is
+    // told what a restore tells it: a pageshow that is persisted. A fresh load's (not persisted)
+    // leaves the menu alone.
+    const pageshow = (persisted: boolean) =>
+      page.evaluate((persisted) => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted })), persisted);
+    await pageshow(false);
+    await expect(mobileNav).toBeVisible();
+    await pageshow(true);
+    await expect(mobileNav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('Escape closes the menu and gives focus back to its toggle', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -23,8 +23,11 @@ function enhanceMobileMenu(): void {
     setOpen(false);
     toggle.focus();
   });
-  // A page restored from the back-forward cache comes back with its menu closed.
-  window.addEventListener('pageshow', () => setOpen(false));
+  // A page restored from the back-forward cache comes back with its menu closed. A fresh load
+  // already has it closed: writing the same attributes then would only cost a restyle.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) setOpen(false);
+  });
 }
 
 /** docs/product.md#toasts: F8 moves focus to the notification region, hydrated or not. */
