@@ -18,3 +18,11 @@ for (const [label, viewport] of [
     }
   });
 }
+
+test('star ratings stay drawn in a high-contrast mode, which replaces background colours', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/');
+  const stars = page.locator('.star-row').first();
+  await expect(stars).toHaveCSS('background-color', 'rgb(203, 213, 225)');
+  await expect(stars.locator('span')).toHaveCSS('background-color', 'rgb(245, 158, 11)');
+});
