@@ -44,7 +44,9 @@ test.describe('the development server', () => {
   }) => {
     test.setTimeout(90_000);
     const html = await (await fetch(`${baseUrl}/subjects`)).text();
-    expect(html).toContain('<script type="module" src="/@vite/client"');
+    // The loader imports Vite's client and the page's entry from source once the page is drawn.
+    const deferred = JSON.parse(/id="deferred-assets">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(deferred.modules?.[0]).toBe('/@vite/client');
     expect(html).toMatch(/<h1[^>]*>Subject Tuition/);
 
     const hotReload = page.waitForEvent('console', {

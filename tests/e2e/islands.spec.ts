@@ -73,6 +73,39 @@ test.describe('islands (decision 0038)', () => {
     await expect(form.getByLabel('First name')).toHaveValue('');
   });
 
+  test('a public page asks for its scripts and stylesheet only once it has been drawn (decision 0044)', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // When the browser starts drawing the first frame (animation frame callbacks run just before it paints).
+    await page.addInitScript(() => {
+      requestAnimationFrame((time) => Object.assign(window, { firstFrameAt: time }));
+    });
+    await page.goto('/privacy');
+    const ownFiles = () =>
+      page.evaluate(() => {
+        const { firstFrameAt } = window as unknown as { firstFrameAt?: number };
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+          .map((entry) => ({
+            path: new URL(entry.name).pathname,
+            afterFirstFrame: firstFrameAt !== undefined && entry.startTime > firstFrameAt,
+          }));
+      });
+    // The island loader, the chunk it imports and the stylesheet prefetched for the first act.
+    await expect.poll(async () => (await ownFiles()).length).toBe(3);
+    const files = await ownFiles();
+    expect(files.filter((file) => /\/entry-islands-[\w-]+\.js$/.test(file.path))).toHaveLength(1);
+    expect(files.filter((file) => file.path.endsWith('.css'))).toHaveLength(1);
+    expect(files.filter((file) => !file.afterFirstFrame)).toEqual([]);
+    // The loader ran under the real policy: the phone menu works.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('public pages carry speculation rules for same-site links, and the admin area none', async ({ page }) => {
     await page.goto('/subjects');
     const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}');

@@ -1,15 +1,25 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { deferredAssetsLoader } from '../rendering/deferred-assets';
+import { speculationRules } from '../rendering/speculation-rules';
+
+/** A CSP source that allows one inline script, exactly this text. */
+export const inlineScriptSource = (text: string) =>
+  `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy. Scripts come only from our own origin: the page state, island
- * props and JSON-LD travel in non-executable <script type="application/…json"> blocks, so no
- * inline script is needed. The one inline block is the speculation rules (which prerender likely
- * next pages, decision 0038); 'inline-speculation-rules' allows exactly that kind and no other. Inline styles stay allowed for the critical CSS and for style attributes set by UI
- * primitives. Images may be any https address, because blog posts may show external images.
+ * props and JSON-LD travel in non-executable <script type="application/…json"> blocks. Two
+ * inline blocks are allowed, each by the hash of its fixed text: the speculation rules (which
+ * prerender likely next pages, decision 0038) and the few lines that load a public page's files
+ * once it is drawn (decision 0044). ('inline-speculation-rules' would allow any rules, and
+ * Chromium ignores it once a hash is listed.) Inline styles stay allowed for the critical CSS and
+ * for style attributes set by UI primitives. Images may be any https address, because blog posts
+ * may show external images.
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self' 'inline-speculation-rules'",
+  `script-src 'self' ${inlineScriptSource(speculationRules)} ${inlineScriptSource(deferredAssetsLoader)}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { clientEntries } from '../rendering/client-assets';
+import { deferredAssetsLoader } from '../rendering/deferred-assets';
+import { speculationRules } from '../rendering/speculation-rules';
 
 /** A client build as Vite lays it out, small enough to write in the test. */
 function writeClientBuild(): string {
@@ -58,17 +61,29 @@ describe('built client files', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it("references the island loader and its imports, inlines the page's own CSS and links the rest", async () => {
-    const html = (await subject.app.inject('/subjects')).body;
-    expect(html).toContain('<script type="module" src="/assets/entry-islands-fff999.js" fetchpriority="low"></script>');
+  it("defers the island loader, its imports and the whole stylesheet, and inlines the page's own CSS", async () => {
+    const response = await subject.app.inject('/subjects');
+    const html = response.body;
     expect(html).not.toContain('entry-client-abc123.js');
+    // Nothing but the page itself is requested before it is drawn: no script, preload or prefetch link.
+    expect(html).not.toMatch(/<script type="module" src=|<link rel="(modulepreload|prefetch)"/);
+    const deferred = /<script type="application\/json" id="deferred-assets">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(deferred![1]!)).toEqual({
+      modules: ['/assets/entry-islands-fff999.js'],
+      preloads: ['/assets/behaviour-ccc333.js'],
+      stylesheets: ['/assets/entry-client-abc123.css'],
+    });
+    // The loader and the speculation rules are the only inline scripts, and the page's CSP allows each by its hash.
+    const inline = [...html.matchAll(/<script type="(module|speculationrules)">(.*?)<\/script>/g)].map((m) => m[2]!);
+    expect(inline).toEqual([deferredAssetsLoader, speculationRules]);
+    for (const text of inline) {
+      const digest = crypto.createHash('sha256').update(text).digest('base64');
+      expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${digest}'`);
+    }
     // Only the rules the page can use, with nothing able to close the style element early.
     expect(html).toContain('<style>body::after{content:"<\\/style>"}</style>');
-    // The whole stylesheet only prefetched (applied on the first act), and as usual without scripts.
-    expect(html).toContain('<link rel="prefetch" as="style" href="/assets/entry-client-abc123.css" data-stylesheet>');
     expect(html).not.toContain('media="print"');
     expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/entry-client-abc123.css"></noscript>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/behaviour-ccc333.js" fetchpriority="low">');
   });
 
   it('links the whole stylesheet at the fold of a page that has one, in place of the marker', async () => {
@@ -84,10 +99,12 @@ describe('built client files', () => {
   it('gives public pages the island loader alone and the admin area the whole application', async () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
     const scripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+    const deferredModules = (html: string) =>
+      JSON.parse(/id="deferred-assets">(.*?)<\/script>/.exec(html)?.[1] ?? '{"modules":[]}').modules;
     const subjects = (await subject.app.inject('/subjects')).body;
-    expect(preloads(subjects)).toEqual(['/assets/behaviour-ccc333.js']);
-    expect(scripts(subjects)).toEqual(['/assets/entry-islands-fff999.js']);
+    expect(deferredModules(subjects)).toEqual(['/assets/entry-islands-fff999.js']);
     const admin = (await subject.app.inject('/admin')).body;
+    expect(deferredModules(admin)).toEqual([]);
     expect(preloads(admin)).toEqual(['/assets/vendor-def456.js', '/assets/behaviour-ccc333.js']);
     expect(scripts(admin)).toEqual(['/assets/entry-client-abc123.js']);
     // The application draws screens the server did not: its stylesheet is loaded, not only prefetched.

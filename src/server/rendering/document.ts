@@ -2,6 +2,7 @@ import { foldMarkerHtml } from '../../shared/fold';
 import { type HeadEntry, headEntries, jsonForScript } from '../../shared/page-meta';
 import type { RenderOutput } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
+import { deferredAssetsHtml } from './deferred-assets';
 import { speculationRules } from './speculation-rules';
 
 const escapeHtml = (text: string) =>
@@ -24,20 +25,22 @@ function headTag(entry: HeadEntry): string {
  * The page's own rules inline, so it paints after one request (decisions 0011, 0012). A page
  * with a fold (decision 0040) inlines only what its first screen uses and links the whole
  * stylesheet at the fold (withStylesheetAtFold). Any other public page inlines every rule it
- * uses and only prefetches the whole stylesheet, for the states the inline CSS leaves out:
- * page-behaviour makes it a stylesheet on the visitor's first act, so a parent who only reads
- * never pays for parsing it (decision 0043). The admin application loads it as "print" and
- * applies it at once. Without scripts, <noscript> loads it normally.
+ * uses; the whole stylesheet, for the states the inline CSS leaves out, is prefetched once the
+ * page is drawn (deferred-assets.ts) and page-behaviour makes it a stylesheet on the visitor's
+ * first act, so a parent who only reads never pays for parsing it (decisions 0043, 0044). The
+ * admin application loads it as "print" and applies it at once. Without scripts, <noscript>
+ * loads it normally.
  */
 function styles(page: RenderOutput, assets: ClientAssets, fold: number): string[] {
   const critical = assets.criticalCss(fold >= 0 ? page.html.slice(0, fold) : page.html);
-  const deferred = page.client === 'islands' ? 'rel="prefetch" as="style"' : 'rel="stylesheet" media="print"';
   return [
     critical ? `<style>${critical}</style>` : '',
     ...(fold >= 0
       ? []
       : [
-          ...assets.stylesheets.map((href) => `<link ${deferred} href="${href}" data-stylesheet>`),
+          ...(page.client === 'app'
+            ? assets.stylesheets.map((href) => `<link rel="stylesheet" media="print" href="${href}" data-stylesheet>`)
+            : []),
           ...assets.stylesheets.map((href) => `<noscript><link rel="stylesheet" href="${href}"></noscript>`),
         ]),
   ];
@@ -55,19 +58,25 @@ const withStylesheetAtFold = (bodyHtml: string, fold: number, assets: ClientAsse
       bodyHtml.slice(fold + foldMarkerHtml.length);
 
 /**
- * The page's scripts, at low priority: the page is readable without them, so the hero image and
- * the text go first (decision 0011). Public pages get the island loader and the speculation
- * rules; the admin area gets the whole application with the data it hydrates from (decision 0038).
+ * The page's scripts. A public page is readable without them, so it asks for its island loader,
+ * and the stylesheet for later, only once it has been drawn (decision 0044), and gets the
+ * speculation rules; the admin area gets the whole application with the data it hydrates from,
+ * at low priority (decisions 0011, 0038).
  */
-function scripts(page: RenderOutput, assets: ClientAssets): string[] {
+function scripts(page: RenderOutput, assets: ClientAssets, fold: number): string[] {
   const entry = assets.entries[page.client];
+  // A document without scripts (a staff preview in a sandbox) gets no loader or speculation rules either.
+  if (entry.scripts.length === 0) return [];
+  if (page.client === 'islands') {
+    const stylesheets = fold >= 0 ? [] : assets.stylesheets;
+    return [
+      deferredAssetsHtml({ modules: entry.scripts, preloads: entry.preloads, stylesheets }),
+      `<script type="speculationrules">${speculationRules}</script>`,
+    ];
+  }
   return [
     ...entry.preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
     ...entry.scripts.map((src) => `<script type="module" src="${src}" fetchpriority="low"></script>`),
-    // A document without scripts (a staff preview in a sandbox) gets no speculation rules either.
-    ...(page.client === 'islands' && entry.scripts.length > 0
-      ? [`<script type="speculationrules">${speculationRules}</script>`]
-      : []),
   ];
 }
 
@@ -83,7 +92,7 @@ export function documentHtml(page: RenderOutput, assets: ClientAssets, publicUrl
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<meta name="theme-color" content="#1d4ed8">',
     ...styles(page, assets, fold),
-    ...scripts(page, assets),
+    ...scripts(page, assets, fold),
   ].join('');
   // Only the admin application hydrates the whole page from the server's data; islands carry their own props.
   const state =

@@ -4,7 +4,7 @@
  * about 200 ms, or pressing it), so arriving there is instant. Browsers without the Speculation
  * Rules API ignore the block and navigate normally. The admin area, the API, feeds and links
  * opening elsewhere are left alone: prerendering them would be wasted or would have effects.
- * The CSP allows this inline block with 'inline-speculation-rules' (security-headers.ts).
+ * The CSP allows this inline block by its hash (security-headers.ts).
  */
 export const speculationRules = JSON.stringify({
   prerender: [
