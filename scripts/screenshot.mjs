@@ -14,6 +14,11 @@ for (const [label, viewport] of [
   for (const pagePath of pagePaths.length ? pagePaths : ['/']) {
     await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'networkidle' });
     const name = pagePath.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
+    // Blocks drawn only near the viewport (decision 0045) would be blank in a full-page capture,
+    // which does not scroll: draw them, as a visitor's scrolling would.
+    await page.evaluate(() =>
+      document.querySelectorAll('.render-when-near').forEach((block) => (block.style.contentVisibility = 'visible')),
+    );
     await page.screenshot({ path: `${outDir}/${name}-${label}.png`, fullPage: true });
   }
   await page.close();

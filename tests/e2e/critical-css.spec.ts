@@ -23,6 +23,13 @@ async function screenshot(browser: Browser, url: string, viewport: (typeof viewp
     return above ? Math.ceil(above.getBoundingClientRect().bottom + window.scrollY) : null;
   });
   const clip = foldAt === null ? undefined : { x: 0, y: 0, width: viewport.width, height: foldAt };
+  // A full-page capture does not scroll, so blocks drawn only near the viewport (decision 0045)
+  // would be blank in both pictures: draw them, as scrolling would.
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLElement>('.render-when-near').forEach((block) => {
+      block.style.contentVisibility = 'visible';
+    }),
+  );
   const image = await page.screenshot({ fullPage: true, animations: 'disabled', clip });
   await context.close();
   return image;
@@ -75,5 +82,31 @@ test('the whole stylesheet applies when the visitor first acts', async ({ page, 
   await blogLink.hover();
   await expect(blogLink).toHaveCSS('background-color', 'rgb(239, 246, 255)');
   expect(await screenMedia()).toEqual(['all']);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('blocks below the first screen are drawn only once scrolled near (decision 0045)', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // checkVisibility's contentVisibilityAuto option says whether the browser is skipping the content.
+  const drawn = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn('h1')).toBe(true);
+  expect(await drawn('#faq-heading')).toBe(false);
+  expect(await drawn('footer a')).toBe(false);
+
+  // Scrolling there draws it, and it works as any link does.
+  const privacyLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' });
+  await privacyLink.scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn('footer a')).toBe(true);
+  await privacyLink.click();
+  await expect(page).toHaveURL(/\/privacy$/);
   expect(consoleErrors).toEqual([]);
 });

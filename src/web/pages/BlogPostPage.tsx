@@ -169,7 +169,7 @@ function PostArticle({ post }: { post: BlogPost }) {
         </aside>
       </article>
       {related.data && related.data.length > 0 && (
-        <section className="bg-slate-50" aria-labelledby="related-heading">
+        <section className="render-when-near bg-slate-50" aria-labelledby="related-heading">
           <div className="mx-auto max-w-7xl px-4 py-12">
             <h2 id="related-heading" className="text-2xl font-bold text-slate-900">
               Related articles

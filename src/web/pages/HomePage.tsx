@@ -54,7 +54,7 @@ export function HomePage() {
       />
       <Fold />
 
-      <section aria-labelledby="ways-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="ways-heading" className="render-when-near mx-auto max-w-7xl px-4 py-14">
         <h2 id="ways-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Three ways to learn with us
         </h2>
@@ -106,7 +106,7 @@ export function HomePage() {
         </p>
       </section>
 
-      <section className="bg-blue-50">
+      <section className="render-when-near bg-blue-50">
         <dl className="mx-auto grid max-w-7xl gap-6 px-4 py-10 text-center sm:grid-cols-3">
           <div>
             <dt className="text-slate-700">Lessons taught</dt>
@@ -129,7 +129,7 @@ export function HomePage() {
       <Pricing />
       <TestimonialCarouselIsland />
 
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-4xl px-4 py-14">
+      <section aria-labelledby="faq-heading" className="render-when-near mx-auto max-w-4xl px-4 py-14">
         <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Questions parents ask
         </h2>
@@ -143,7 +143,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="callback-heading" className="mx-auto max-w-4xl px-4 pb-14">
+      <section aria-labelledby="callback-heading" className="render-when-near mx-auto max-w-4xl px-4 pb-14">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 id="callback-heading" className="text-2xl font-bold text-slate-900">
             Prefer a chat first? We'll call you back

@@ -23,7 +23,7 @@ const plans = [
 /** The prices of docs/product.md#constants, from the site configuration. */
 export function Pricing() {
   return (
-    <section aria-labelledby="pricing-heading" className="mx-auto max-w-7xl px-4 py-14">
+    <section aria-labelledby="pricing-heading" className="render-when-near mx-auto max-w-7xl px-4 py-14">
       <h2 id="pricing-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
         Clear prices, no contracts
       </h2>

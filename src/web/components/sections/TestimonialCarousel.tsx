@@ -68,7 +68,7 @@ export function TestimonialCarousel() {
 
   const button = 'rounded-full border border-slate-300 bg-white p-2 text-slate-800 hover:bg-slate-100';
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-14">
+    <section aria-labelledby="testimonials-heading" className="render-when-near bg-slate-50 py-14">
       <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4">
         <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           What Teesside families say
