@@ -11,7 +11,7 @@ export function Footer() {
   const { year } = useShell();
   const { street, locality, postcode } = site.address;
   return (
-    <footer className="render-when-near mt-16 bg-slate-900 text-slate-200">
+    <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 text-lg font-semibold text-white">

@@ -7,7 +7,7 @@ export const telHref = `tel:${site.phone.replace(/\s+/g, '')}`;
 /** The closing call to action: book the free assessment, or ring the centre. */
 export function CtaBand({ title, text }: { title: string; text: string }) {
   return (
-    <section className="render-when-near bg-blue-800 text-white">
+    <section className="bg-blue-800 text-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
