@@ -1,41 +1,32 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, createElement, use } from 'react';
-import { Router, useLocation } from 'wouter';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
 import type { SiteApi } from '../shared/site-api';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { type MetaSink, MetaSinkContext, type ShellState, ShellContext, SiteApiContext } from './lib/contexts';
-import { loadPage, loadedPage } from './page-loader';
-import { resolveRoute } from './routes';
-
-function CurrentPage() {
-  const [pathname] = useLocation();
-  const match = resolveRoute(pathname);
-  // Loaded before render and hydration; only a client-side move to a new page waits here.
-  const Page = loadedPage(match.route) ?? use(loadPage(match.route));
-  // A page component from the route table, not one created here (createElement says so to the linter).
-  return createElement(Page, { params: match.params });
-}
 
 export interface AppProps {
   shell: ShellState;
   queryClient: QueryClient;
-  api: SiteApi;
-  /** Server rendering only. */
-  ssr?: { path: string; search: string; metaSink: MetaSink };
+  /** The page inside the layout: a public page (server only) or the admin area. */
+  children: ReactNode;
+  /** Server rendering only: the pages' data source and where they leave their metadata. */
+  ssr?: { path: string; search: string; metaSink: MetaSink; api: SiteApi };
 }
 
-export function App({ shell, queryClient, api, ssr }: AppProps) {
+/**
+ * The layout and what its pages read. Public pages are rendered only on the server (their
+ * islands hydrate alone, decision 0038); the admin area renders the same tree on the server and
+ * hydrates it as one application in the browser (entry-client.tsx).
+ */
+export function App({ shell, queryClient, ssr, children }: AppProps) {
   return (
     <ShellContext.Provider value={shell}>
-      <SiteApiContext.Provider value={api}>
+      <SiteApiContext.Provider value={ssr?.api ?? null}>
         <MetaSinkContext.Provider value={ssr?.metaSink ?? null}>
           <QueryClientProvider client={queryClient}>
             <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
-              <SiteLayout>
-                <Suspense fallback={<p className="sr-only">Loading…</p>}>
-                  <CurrentPage />
-                </Suspense>
-              </SiteLayout>
+              <SiteLayout>{children}</SiteLayout>
             </Router>
           </QueryClientProvider>
         </MetaSinkContext.Provider>

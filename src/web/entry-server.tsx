@@ -7,7 +7,6 @@ import { prefetchSettings } from './features/settings/queries';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
-import { loadPage } from './page-loader';
 import { findRoute, notFoundRoute } from './routes';
 
 export interface InitialState {
@@ -32,7 +31,7 @@ export interface RenderOutput {
   state: InitialState;
 }
 
-/** Renders one page with its data on the server; the browser hydrates it from `state`. */
+/** Renders one page with its data on the server; under /admin the browser hydrates it from `state`. */
 export async function render({ url, api, shell }: RenderInput): Promise<RenderOutput> {
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
@@ -43,19 +42,16 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   const [, outcome] = await Promise.all([
     prefetchSettings(queryClient, api),
     match?.route.prefetch?.({ queryClient, api, params: match.params, searchParams }),
-    loadPage(route),
   ]);
   if (outcome?.status) status = outcome.status;
 
   let meta: PageMeta = defaultMeta;
   const metaSink: MetaSink = { collect: (pageMeta) => (meta = pageMeta) };
+  const Page = route.component;
   const html = renderToString(
-    <App
-      shell={shell}
-      queryClient={queryClient}
-      api={api}
-      ssr={{ path: pathname, search: search.slice(1), metaSink }}
-    />,
+    <App shell={shell} queryClient={queryClient} ssr={{ path: pathname, search: search.slice(1), metaSink, api }}>
+      <Page params={match?.params ?? {}} />
+    </App>,
   );
   return {
     status,

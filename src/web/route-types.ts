@@ -18,14 +18,12 @@ export interface PrefetchContext {
 
 export interface PageRoute {
   path: string;
-  /** The page itself, in the main bundle; or `load`, which fetches it as a separate chunk. */
-  component?: ComponentType<PageProps>;
-  load?: () => Promise<ComponentType<PageProps>>;
+  component: ComponentType<PageProps>;
   /**
-   * The admin area: the browser runs the whole React application (entry-client.tsx). Every other
+   * The admin area: the browser runs it as one React application (entry-client.tsx). Every other
    * page is server-rendered with islands (entry-islands.ts, decision 0038).
    */
   clientApp?: true;
-  /** Server only: loads the page's data into the cache before rendering; may turn the answer into a 404. */
+  /** Loads the page's data into the cache before rendering; may turn the answer into a 404. */
   prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 test.describe('islands (decision 0038)', () => {
-  // The real policy: a blocked script or speculation rule would show as a console error.
+  // The real policy: a blocked script would show as a console error.
   test.use({ bypassCSP: false });
 
   test('a static section stays the server’s DOM while the form beside it is interactive', async ({
@@ -104,15 +104,6 @@ test.describe('islands (decision 0038)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(consoleErrors).toEqual([]);
-  });
-
-  test('public pages carry speculation rules for same-site links, and the admin area none', async ({ page }) => {
-    await page.goto('/subjects');
-    const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}');
-    expect(rules.prerender[0].eagerness).toBe('moderate');
-    expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
-    await page.goto('/admin');
-    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
   });
 });
 

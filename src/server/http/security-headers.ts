@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { deferredAssetsLoader } from '../rendering/deferred-assets';
-import { speculationRules } from '../rendering/speculation-rules';
 
 /** A CSP source that allows one inline script, exactly this text. */
 export const inlineScriptSource = (text: string) =>
@@ -9,17 +8,15 @@ export const inlineScriptSource = (text: string) =>
 
 /**
  * The Content-Security-Policy. Scripts come only from our own origin: the page state, island
- * props and JSON-LD travel in non-executable <script type="application/…json"> blocks. Two
- * inline blocks are allowed, each by the hash of its fixed text: the speculation rules (which
- * prerender likely next pages, decision 0038) and the few lines that load a public page's files
- * once it is drawn (decision 0044). ('inline-speculation-rules' would allow any rules, and
- * Chromium ignores it once a hash is listed.) Inline styles stay allowed for the critical CSS and
+ * props and JSON-LD travel in non-executable <script type="application/…json"> blocks. One
+ * inline block is allowed, by the hash of its fixed text: the few lines that load a public page's
+ * files once it is drawn (decision 0044). Inline styles stay allowed for the critical CSS and
  * for style attributes set by UI primitives. Images may be any https address, because blog posts
  * may show external images.
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' ${inlineScriptSource(speculationRules)} ${inlineScriptSource(deferredAssetsLoader)}`,
+  `script-src 'self' ${inlineScriptSource(deferredAssetsLoader)}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",

@@ -3,7 +3,6 @@ import { type HeadEntry, headEntries, jsonForScript } from '../../shared/page-me
 import type { RenderOutput } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
 import { deferredAssetsHtml } from './deferred-assets';
-import { speculationRules } from './speculation-rules';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -58,21 +57,18 @@ const withStylesheetAtFold = (bodyHtml: string, fold: number, assets: ClientAsse
       bodyHtml.slice(fold + foldMarkerHtml.length);
 
 /**
- * The page's scripts. A public page is readable without them, so it asks for its island loader,
- * and the stylesheet for later, only once it has been drawn (decision 0044), and gets the
- * speculation rules; the admin area gets the whole application with the data it hydrates from,
- * at low priority (decisions 0011, 0038).
+ * The page's scripts. A public page is readable without them, so it asks for its island loader
+ * (which also navigates between pages in place, decision 0046), and the stylesheet for later,
+ * only once it has been drawn (decision 0044); the admin area gets the whole application with
+ * the data it hydrates from, at low priority (decisions 0011, 0038).
  */
 function scripts(page: RenderOutput, assets: ClientAssets, fold: number): string[] {
   const entry = assets.entries[page.client];
-  // A document without scripts (a staff preview in a sandbox) gets no loader or speculation rules either.
+  // A document without scripts (a staff preview in a sandbox) gets no loader either.
   if (entry.scripts.length === 0) return [];
   if (page.client === 'islands') {
     const stylesheets = fold >= 0 ? [] : assets.stylesheets;
-    return [
-      deferredAssetsHtml({ modules: entry.scripts, preloads: entry.preloads, stylesheets }),
-      `<script type="speculationrules">${speculationRules}</script>`,
-    ];
+    return [deferredAssetsHtml({ modules: entry.scripts, preloads: entry.preloads, stylesheets })];
   }
   return [
     ...entry.preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),

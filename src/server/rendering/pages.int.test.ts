@@ -3,7 +3,6 @@ import { staticPublicPaths } from '../../shared/routes';
 import { createSettingsRepo } from '../features/settings/repo';
 import { inlineScriptSource } from '../http/security-headers';
 import { deferredAssetsLoader } from './deferred-assets';
-import { speculationRules } from './speculation-rules';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 
 const initialState = (html: string) =>
@@ -132,10 +131,8 @@ describe('security and transport headers', () => {
     const { headers } = await subject.app.inject('/');
     const policy = String(headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(policy)![1];
-    // Our own files and two fixed inline blocks, each by its hash (static-files.int.test.ts checks them against a page).
-    expect(scriptSrc).toBe(
-      `'self' ${inlineScriptSource(speculationRules)} ${inlineScriptSource(deferredAssetsLoader)}`,
-    );
+    // Our own files and one fixed inline block, by its hash (static-files.int.test.ts checks it against a page).
+    expect(scriptSrc).toBe(`'self' ${inlineScriptSource(deferredAssetsLoader)}`);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { ShowcaseImage } from '../../shared/images';
 import { paths } from '../../shared/routes';
 import { ResponsiveImage } from './ResponsiveImage';
@@ -23,12 +22,12 @@ export function PageHero({ title, lead, image, children }: PageHeroProps) {
           <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{lead}</p>
           {children ?? (
-            <Link
+            <a
               href={paths.freeAssessment}
               className="mt-8 inline-block rounded-full bg-red-600 px-6 py-3 font-semibold text-white shadow hover:bg-red-700"
             >
               Book A Free Assessment
-            </Link>
+            </a>
           )}
         </div>
         {image && (

@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, createElement, useEffect } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { type Root, hydrateRoot } from 'react-dom/client';
 
 /** Renders nothing of its own: its effect runs once the island's first render has been committed. */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
@@ -31,12 +31,17 @@ async function reportEarlyTyping(marker: HTMLElement, typed: Map<Field, string>)
 /**
  * React, fetched with the first island a page hydrates and shared by the rest. Each island is a
  * root of its own: one island's failure or slowness never touches another or the static page.
- * Resolves when the island is hydrated and its handlers are live.
+ * `live` resolves when the island is hydrated and its handlers are live; `root` unmounts it when
+ * an in-place navigation takes it off the page.
  */
-export function hydrateIsland(marker: HTMLElement, component: ComponentType<object>): Promise<void> {
+export function hydrateIsland(
+  marker: HTMLElement,
+  component: ComponentType<object>,
+): { root: Root; live: Promise<void> } {
   const json = document.getElementById(marker.dataset.propsId ?? '')?.textContent;
   const props = json ? (JSON.parse(json) as object) : {};
-  return new Promise((resolve) => {
+  let root!: Root;
+  const live = new Promise<void>((resolve) => {
     const onHydrated = () => {
       const typed = new Map<Field, string>();
       marker.querySelectorAll<Field>('input:not([type=hidden]), textarea').forEach((field) => {
@@ -44,6 +49,7 @@ export function hydrateIsland(marker: HTMLElement, component: ComponentType<obje
       });
       void reportEarlyTyping(marker, typed).then(resolve);
     };
-    hydrateRoot(marker, createElement(Hydrated, { onHydrated }, createElement(component, props)));
+    root = hydrateRoot(marker, createElement(Hydrated, { onHydrated }, createElement(component, props)));
   });
+  return { root, live };
 }

@@ -41,10 +41,13 @@ function enhanceToastHotkey(): void {
   });
 }
 
-/** The server renders the native share button hidden: only the browser knows whether it has a share sheet. */
-function enhanceShareButtons(): void {
+/**
+ * The server renders the native share button hidden: only the browser knows whether it has a
+ * share sheet. Called again for the content an in-place navigation brings (navigation/).
+ */
+export function enhanceShareButtons(container: ParentNode): void {
   if (typeof navigator.share !== 'function') return;
-  document.querySelectorAll<HTMLButtonElement>('button[data-share-url]').forEach((button) => {
+  container.querySelectorAll<HTMLButtonElement>('button[data-share-url]').forEach((button) => {
     button.hidden = false;
     button.addEventListener('click', () => {
       // Cancelling the share sheet rejects; that is the visitor's choice, not an error.
@@ -86,5 +89,5 @@ export function applyWholeStylesheetOnFirstAct(): void {
 export function enhancePage(): void {
   enhanceMobileMenu();
   enhanceToastHotkey();
-  enhanceShareButtons();
+  enhanceShareButtons(document);
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Calendar, Tag, User } from '../components/icons';
-import { Link } from 'wouter';
 import { type BlogPost, formatPostDate, tagList } from '../../shared/blog';
 import { blogPostPath, paths } from '../../shared/routes';
 import { site } from '../../shared/site';
@@ -16,13 +15,10 @@ import type { PageProps } from '../route-types';
 import { blogFeedAlternate } from './BlogPage';
 
 const backLink = (
-  <Link
-    href={paths.blog}
-    className="inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 hover:underline"
-  >
+  <a href={paths.blog} className="inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 hover:underline">
     <ArrowLeft className="h-4 w-4" aria-hidden="true" />
     Back to Blog
-  </Link>
+  </a>
 );
 
 /**
@@ -78,12 +74,12 @@ function PostNotFound() {
       <p className="mt-4 text-lg text-slate-700">
         The article you are looking for does not exist or is no longer available. Browse our other articles instead.
       </p>
-      <Link
+      <a
         href={paths.blog}
         className="mt-8 inline-block rounded-full bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800"
       >
         Browse all articles
-      </Link>
+      </a>
     </div>
   );
 }
@@ -153,18 +149,18 @@ function PostArticle({ post }: { post: BlogPost }) {
             Book a free assessment and we will show you where your child is now and what would help most.
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
-            <Link
+            <a
               href={paths.freeAssessment}
               className="rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700"
             >
               Book A Free Assessment
-            </Link>
-            <Link
+            </a>
+            <a
               href={paths.contact}
               className="rounded-full border border-blue-700 bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
             >
               Contact Us
-            </Link>
+            </a>
           </div>
         </aside>
       </article>

@@ -1,5 +1,4 @@
 import { Clock, Mail, MapPin, Phone } from '../components/icons';
-import { Link } from 'wouter';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { businessJsonLd, contactPageJsonLd } from '../../shared/structured-data';
@@ -73,12 +72,12 @@ export function ContactPage() {
                 </div>
               ))}
             </dl>
-            <Link
+            <a
               href={paths.freeAssessment}
               className="mt-6 inline-block rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700"
             >
               Book Free Trial Session
-            </Link>
+            </a>
           </section>
         </div>
       </div>

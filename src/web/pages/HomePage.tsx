@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { businessJsonLd, faqJsonLd } from '../../shared/structured-data';
@@ -150,9 +149,9 @@ export function HomePage() {
           </h2>
           <p className="mt-2 mb-6 text-slate-700">
             Leave your details and a tutor will ring you back during our opening hours. Or{' '}
-            <Link href={paths.freeAssessment} className="font-semibold text-blue-800 underline underline-offset-4">
+            <a href={paths.freeAssessment} className="font-semibold text-blue-800 underline underline-offset-4">
               book the free assessment
-            </Link>{' '}
+            </a>{' '}
             straight away.
           </p>
           <CallbackFormIsland />

@@ -1,6 +1,5 @@
 import { Home, Mail, MapPin, BookOpen } from '../components/icons';
 import type { ComponentType } from 'react';
-import { Link } from 'wouter';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { Seo } from '../lib/seo';
@@ -58,12 +57,12 @@ export function NotFoundPage() {
               <Icon className="h-8 w-8 text-blue-700" aria-hidden="true" />
               <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
               <p className="mt-1 flex-1 text-slate-700">{text}</p>
-              <Link
+              <a
                 href={href}
                 className="mt-4 rounded-full bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800"
               >
                 {button}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
@@ -32,17 +31,17 @@ export function PrivacyPage() {
         <h2 className={h2}>What our forms collect</h2>
         <ul>
           <li>
-            <Link href={paths.freeAssessment} className="text-blue-800 underline">
+            <a href={paths.freeAssessment} className="text-blue-800 underline">
               Free assessment
-            </Link>{' '}
+            </a>{' '}
             form: first and last name, telephone, e-mail, the subject you ask about and, if you choose, your child's
             year group and notes.
           </li>
           <li>Call-back form on the home page: first and last name, telephone and e-mail.</li>
           <li>
-            <Link href={paths.contact} className="text-blue-800 underline">
+            <a href={paths.contact} className="text-blue-800 underline">
               Contact
-            </Link>{' '}
+            </a>{' '}
             form: first and last name, e-mail, mobile number and your message.
           </li>
           <li>

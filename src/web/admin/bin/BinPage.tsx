@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { type BinItem, binKindNames } from '../../../shared/bin';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { toast } from '../../components/ui/use-toast';
-import { blogKeys } from '../../features/blog/queries';
 import { Seo } from '../../lib/seo';
 import { toastFailure } from '../admin-api';
 import { useAdminApi } from '../session';
@@ -20,12 +19,11 @@ export function BinPage() {
   const items = useQuery({ queryKey: binQueryKey, queryFn: () => api.bin.list() });
   const [purging, setPurging] = useState<BinItem | null>(null);
 
-  // Every admin list and the public blog list may change: a restored thing reappears in them.
+  // Every admin list may change: a restored thing reappears in them.
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['admin'] }),
       queryClient.invalidateQueries({ queryKey: ['images'] }),
-      queryClient.invalidateQueries({ queryKey: blogKeys.all }),
     ]);
 
   const restore = useMutation({

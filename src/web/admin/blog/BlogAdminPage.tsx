@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { BlogPost } from '../../../shared/blog';
 import type { BlogPostData } from '../../../shared/blog-schemas';
 import { toast } from '../../components/ui/use-toast';
-import { blogKeys } from '../../features/blog/queries';
 import { toastFailure } from '../admin-api';
 import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';
@@ -23,12 +22,8 @@ export function BlogAdminPage() {
   const [editing, setEditing] = useState<BlogPost | null>(null);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
-  // docs/product.md#api-blog: after any change both the admin list and the public list are refetched.
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminBlogKey }),
-      queryClient.invalidateQueries({ queryKey: blogKeys.all }),
-    ]);
+  // After any change the admin list is refetched; public pages are the server's, which a staff write renews.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminBlogKey });
 
   const create = useMutation({ mutationFn: (values: BlogPostData) => blog.create(values), onSettled: refresh });
   const update = useMutation({

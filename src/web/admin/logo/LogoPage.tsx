@@ -6,7 +6,7 @@ import { type SettingKey, brandWords } from '../../../shared/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { BrandLogoAndText } from '../../components/layout/BrandMark';
 import { toast } from '../../components/ui/use-toast';
-import { useSetting } from '../../features/settings/queries';
+import { rememberSetting, useSetting } from '../../features/settings/queries';
 import { Seo } from '../../lib/seo';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { Switch } from '../ui/Switch';
@@ -40,7 +40,7 @@ export function LogoPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { logoSwitch: useId(), textSwitch: useId(), file: useId() };
 
-  const remember = (key: SettingKey, value: string) => queryClient.setQueryData(['settings', key], { key, value });
+  const remember = (key: SettingKey, value: string) => rememberSetting(queryClient, key, value);
 
   const save = async (key: SettingKey, value: string, success: string) => {
     setPending(key === 'brand_text' ? 'text' : key);

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { brandWords } from '../../../shared/settings';
 import { site } from '../../../shared/site';
 import { useSetting } from '../../features/settings/queries';
@@ -13,9 +12,9 @@ export function BrandMark() {
   // With both hidden the link still needs a visible mark: fall back to the text.
   const textShown = showText || !showLogo;
   return (
-    <Link href="/" className="flex items-center gap-2 rounded" aria-label={`${site.name} home`}>
+    <a href="/" className="flex items-center gap-2 rounded" aria-label={`${site.name} home`}>
       <BrandLogoAndText logo={showLogo ? logo : ''} showText={textShown} first={first} rest={rest} eager />
-    </Link>
+    </a>
   );
 }
 

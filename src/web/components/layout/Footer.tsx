@@ -1,5 +1,4 @@
 import { Mail, MapPin, Phone } from '../icons';
-import { Link } from 'wouter';
 import { navLinks, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { useShell } from '../../lib/contexts';
@@ -40,13 +39,13 @@ export function Footer() {
           <ul className="footer-links grid gap-1.5">
             {navLinks.map((link) => (
               <li key={link.href}>
-                <Link href={link.href}>{link.label}</Link>
+                <a href={link.href}>{link.label}</a>
               </li>
             ))}
             <li>
-              <Link href={paths.freeAssessment} className="font-semibold text-white">
+              <a href={paths.freeAssessment} className="font-semibold text-white">
                 Book A Free Assessment
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -57,10 +56,10 @@ export function Footer() {
           <SocialLinks className="-ml-2 text-slate-200" />
           <ul className="footer-links mt-4 flex gap-4 text-sm">
             <li>
-              <Link href={paths.privacy}>Privacy</Link>
+              <a href={paths.privacy}>Privacy</a>
             </li>
             <li>
-              <Link href={paths.terms}>Terms</Link>
+              <a href={paths.terms}>Terms</a>
             </li>
           </ul>
         </section>

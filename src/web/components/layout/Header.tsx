@@ -1,5 +1,5 @@
 import { Menu, X } from '../icons';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { navLinks, paths } from '../../../shared/routes';
 import { useShell } from '../../lib/contexts';
 import { BrandMark } from './BrandMark';
@@ -9,9 +9,9 @@ function NavLink({ href, label }: { href: string; label: string }) {
   const [location] = useLocation();
   const active = href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
   return (
-    <Link href={href} aria-current={active ? 'page' : undefined} className="nav-link">
+    <a href={href} aria-current={active ? 'page' : undefined} className="nav-link">
       {label}
-    </Link>
+    </a>
   );
 }
 
@@ -44,12 +44,12 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2">
           <SocialLinks className="hidden text-slate-600 2xl:flex" />
-          <Link
+          <a
             href={paths.freeAssessment}
             className="hidden whitespace-nowrap rounded-full bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 md:inline-block xl:hidden"
           >
             Book A Free Assessment
-          </Link>
+          </a>
           <button
             type="button"
             className="group inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
@@ -71,12 +71,12 @@ export function Header() {
             </li>
           ))}
           <li className="pt-2">
-            <Link
+            <a
               href={paths.freeAssessment}
               className="block rounded-full bg-red-600 px-4 py-3 text-center font-semibold text-white"
             >
               Book A Free Assessment
-            </Link>
+            </a>
           </li>
         </ul>
         <SocialLinks className="justify-center pb-3 text-slate-600" />

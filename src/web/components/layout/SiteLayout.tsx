@@ -1,25 +1,16 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import type { ReactNode } from 'react';
 import { Island } from '../../islands/Island';
 import { ToastRegion } from '../ui/toaster';
 import { AreaTicker } from './AreaTicker';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Ticker, header, main content, footer and the toast region, on every page (docs/product.md#layout). */
+/**
+ * Ticker, header, main content, footer and the toast region, on every page
+ * (docs/product.md#layout). An in-place navigation replaces only `<main>` (decision 0046): the
+ * rest stays alive, so the ticker keeps moving and an open toast stays open.
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
-  const main = useRef<HTMLElement>(null);
-  const firstLocation = useRef(location);
-
-  useEffect(() => {
-    if (location === firstLocation.current) return;
-    firstLocation.current = location;
-    // A new page starts at the top, and screen readers start reading at its content.
-    window.scrollTo(0, 0);
-    main.current?.focus({ preventScroll: true });
-  }, [location]);
-
   return (
     <>
       <a
@@ -30,7 +21,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <AreaTicker />
       <Header />
-      <main id="main" ref={main} tabIndex={-1} className="outline-none">
+      <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
       <Footer />

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 
@@ -14,12 +13,12 @@ export function CtaBand({ title, text }: { title: string; text: string }) {
           <p className="mt-2 max-w-2xl text-blue-50">{text}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link
+          <a
             href={paths.freeAssessment}
             className="rounded-full bg-white px-6 py-3 text-center font-semibold text-blue-800 hover:bg-blue-50"
           >
             Book A Free Assessment
-          </Link>
+          </a>
           <a
             href={telHref}
             className="rounded-full border-2 border-white px-6 py-3 text-center font-semibold text-white hover:bg-blue-700"

@@ -1,5 +1,4 @@
 import { Calendar, User } from '../../components/icons';
-import { Link } from 'wouter';
 import { type BlogPostSummary, formatPostDate } from '../../../shared/blog';
 import { blogPostPath } from '../../../shared/routes';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
@@ -41,9 +40,9 @@ export function BlogCard({ post, headingLevel = 'h2', priority = false }: BlogCa
           <CategoryBadge category={post.category} />
         </div>
         <Heading className="mt-3 text-lg font-bold text-slate-900 group-hover:text-blue-800">
-          <Link href={blogPostPath(post.slug)} className="after:absolute after:inset-0 focus:outline-none">
+          <a href={blogPostPath(post.slug)} className="after:absolute after:inset-0 focus:outline-none">
             {post.title}
-          </Link>
+          </a>
         </Heading>
         <p className="mt-2 line-clamp-3 flex-1 text-slate-700">{post.excerpt}</p>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { paths } from '../../../shared/routes';
 
 /** Shown while the blog has no posts, so the page still helps a parent who lands on it. */
@@ -45,13 +44,13 @@ export function BlogFallback() {
       </ul>
       <p className="mt-6 text-slate-800">
         Want advice for your child?{' '}
-        <Link href={paths.freeAssessment} className="font-semibold text-blue-800 underline">
+        <a href={paths.freeAssessment} className="font-semibold text-blue-800 underline">
           Book a free assessment
-        </Link>{' '}
+        </a>{' '}
         or{' '}
-        <Link href={paths.contact} className="font-semibold text-blue-800 underline">
+        <a href={paths.contact} className="font-semibold text-blue-800 underline">
           contact us
-        </Link>
+        </a>
         .
       </p>
     </section>

@@ -1,27 +1,17 @@
 import { Search, X } from '../../components/icons';
-import { type FormEvent, useState } from 'react';
-import { Link, useLocation } from 'wouter';
 import { type BlogCategoryCount, type BlogListQuery, blogListHref } from '../../../shared/blog';
 
 const chip = 'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold';
 
 /**
  * Search box, category buttons and the active filters. Each is a real link or a GET form, so the
- * list works (and is crawlable) without JavaScript; with it, changes navigate without a reload.
- * Every change goes back to page 1 (docs/product.md#blog-list).
+ * list works (and is crawlable) without JavaScript; with it, they navigate in place like every
+ * link (decision 0046). Every change goes back to page 1 (docs/product.md#blog-list).
  */
 export function BlogFilters({ query, categories }: { query: BlogListQuery; categories: readonly BlogCategoryCount[] }) {
-  const [, navigate] = useLocation();
-  const [text, setText] = useState(query.q ?? '');
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(blogListHref({ q: text.trim(), category: query.category }));
-  };
-
   return (
     <div className="space-y-5">
-      <form role="search" action="/blog" method="get" onSubmit={submit} className="flex max-w-xl gap-2">
+      <form role="search" action="/blog" method="get" className="flex max-w-xl gap-2">
         <label htmlFor="blog-search" className="sr-only">
           Search articles
         </label>
@@ -31,8 +21,7 @@ export function BlogFilters({ query, categories }: { query: BlogListQuery; categ
             id="blog-search"
             name="q"
             type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            defaultValue={query.q ?? ''}
             placeholder="Search articles..."
             maxLength={200}
             className="min-h-11 w-full rounded-lg border border-slate-400 bg-white py-2 pl-9 pr-3 text-slate-900"
@@ -49,24 +38,24 @@ export function BlogFilters({ query, categories }: { query: BlogListQuery; categ
 
       {categories.length > 0 && (
         <nav aria-label="Blog categories" className="flex flex-wrap gap-2">
-          <Link
+          <a
             href={blogListHref({ q: query.q })}
             aria-current={!query.category ? 'page' : undefined}
             className={`${chip} ${!query.category ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
           >
             All
-          </Link>
+          </a>
           {categories.map(({ category }) => {
             const active = query.category === category;
             return (
-              <Link
+              <a
                 key={category}
                 href={blogListHref({ q: query.q, category })}
                 aria-current={active ? 'page' : undefined}
                 className={`${chip} ${active ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
               >
                 {category}
-              </Link>
+              </a>
             );
           })}
         </nav>
@@ -83,29 +72,26 @@ function ActiveFilters({ query }: { query: BlogListQuery }) {
     <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
       <span className="text-sm font-medium text-slate-700">Active filters:</span>
       {query.q && (
-        <Link
+        <a
           href={blogListHref({ category: query.category })}
           className="inline-flex min-h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm text-slate-900 hover:bg-slate-200"
           aria-label={`Remove search "${query.q}"`}
         >
           {`Search: “${query.q}”`} <X className="h-4 w-4" aria-hidden="true" />
-        </Link>
+        </a>
       )}
       {query.category && (
-        <Link
+        <a
           href={blogListHref({ q: query.q })}
           className="inline-flex min-h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm text-slate-900 hover:bg-slate-200"
           aria-label={`Remove category ${query.category}`}
         >
           {`Category: ${query.category}`} <X className="h-4 w-4" aria-hidden="true" />
-        </Link>
+        </a>
       )}
-      <Link
-        href="/blog"
-        className="min-h-9 px-2 py-1 text-sm font-semibold text-blue-800 underline hover:text-blue-900"
-      >
+      <a href="/blog" className="min-h-9 px-2 py-1 text-sm font-semibold text-blue-800 underline hover:text-blue-900">
         Clear All
-      </Link>
+      </a>
       {query.q && query.category && (
         <p className="w-full text-sm text-slate-600">
           Search results are shown first; clear the search to browse the category.

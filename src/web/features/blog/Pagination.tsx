@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight } from '../../components/icons';
-import { Link } from 'wouter';
 import { type BlogListQuery, blogListHref } from '../../../shared/blog';
 
 /** Page numbers around the current one, with the first and last always reachable. */
@@ -22,9 +21,9 @@ export function Pagination({ query, page, totalPages }: { query: BlogListQuery; 
   return (
     <nav aria-label="Blog pages" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
-        <Link href={href(page - 1)} className={`${linkClass} border-slate-300 text-slate-800 hover:bg-slate-50`}>
+        <a href={href(page - 1)} className={`${linkClass} border-slate-300 text-slate-800 hover:bg-slate-50`}>
           <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-        </Link>
+        </a>
       )}
       {pageWindow(page, totalPages).map((item, index) =>
         item === 'gap' ? (
@@ -32,7 +31,7 @@ export function Pagination({ query, page, totalPages }: { query: BlogListQuery; 
             …
           </span>
         ) : (
-          <Link
+          <a
             key={item}
             href={href(item)}
             aria-label={`Page ${item}`}
@@ -40,13 +39,13 @@ export function Pagination({ query, page, totalPages }: { query: BlogListQuery; 
             className={`${linkClass} ${item === page ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50'}`}
           >
             {item}
-          </Link>
+          </a>
         ),
       )}
       {page < totalPages && (
-        <Link href={href(page + 1)} className={`${linkClass} border-slate-300 text-slate-800 hover:bg-slate-50`}>
+        <a href={href(page + 1)} className={`${linkClass} border-slate-300 text-slate-800 hover:bg-slate-50`}>
           Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Link>
+        </a>
       )}
     </nav>
   );

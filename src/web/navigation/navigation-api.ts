@@ -1,0 +1,59 @@
+import { isPublicPage, pageKey } from './page-address';
+import { pageAt } from './page-fetch';
+import { showPage } from './show-page';
+
+// The Navigation API's few members used here: TypeScript's DOM library does not describe it yet.
+interface NavigateEvent extends Event {
+  readonly canIntercept: boolean;
+  readonly hashChange: boolean;
+  readonly downloadRequest: string | null;
+  readonly formData: FormData | null;
+  readonly navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  readonly destination: { readonly url: string };
+  readonly signal: AbortSignal;
+  intercept(options: {
+    handler: () => Promise<void>;
+    focusReset?: 'after-transition' | 'manual';
+    scroll?: 'after-transition' | 'manual';
+  }): void;
+}
+interface Navigation {
+  addEventListener(type: 'navigate', listener: (event: NavigateEvent) => void): void;
+}
+
+export const navigationApi = (window as Window & { navigation?: Navigation }).navigation;
+
+/**
+ * With the Navigation API, every navigation of this document passes through one event: link
+ * clicks, GET forms, Back and Forward. Those to a public page are taken over (decision 0046);
+ * the browser keeps what it does best: the address bar, history entries, and the scroll position
+ * (restored on Back and Forward, the top or the #fragment otherwise) once the page is drawn.
+ * Modified clicks, `target`, downloads, other origins and POST forms never reach this handler or
+ * are passed back. Anything that fails becomes a normal load of the address already shown.
+ */
+export function interceptWithNavigationApi(navigation: Navigation): void {
+  navigation.addEventListener('navigate', (event) => {
+    if (!event.canIntercept || event.hashChange || event.downloadRequest !== null || event.formData) return;
+    if (event.navigationType === 'reload') return;
+    const url = new URL(event.destination.url);
+    if (!isPublicPage(url)) return;
+    event.intercept({
+      focusReset: 'manual',
+      handler: async () => {
+        let shown = false;
+        try {
+          const page = await pageAt(url, event.signal);
+          shown = page !== null && !event.signal.aborted && (await showPage(page));
+          if (shown && pageKey(page!.url) !== pageKey(url)) {
+            // Redirected (a trailing slash, say): the address bar shows where the page is.
+            history.replaceState(history.state, '', page!.url.href + url.hash);
+          }
+        } catch {
+          shown = false;
+        }
+        // A newer navigation took over; otherwise, what could not be drawn here is loaded normally.
+        if (!shown && !event.signal.aborted) window.location.reload();
+      },
+    });
+  });
+}
