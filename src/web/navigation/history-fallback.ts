@@ -16,12 +16,6 @@ function rememberScroll(): void {
   history.replaceState({ ...(history.state as EntryState | null), scrollY: window.scrollY }, '');
 }
 
-function scrollToFragmentOrTop(url: URL): void {
-  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
-  if (target) target.scrollIntoView();
-  else window.scrollTo(0, 0);
-}
-
 /** Fetches and draws `url`; for a new visit first adds the history entry, for Back/Forward restores the scroll position. */
 async function navigate(url: URL, traverse?: EntryState): Promise<void> {
   const id = ++latest;
@@ -40,9 +34,8 @@ async function navigate(url: URL, traverse?: EntryState): Promise<void> {
     else history.pushState({}, '', page.url.href + url.hash);
   }
   shownPage = pageKey(page.url);
-  if (!(await showPage(page))) return window.location.reload();
-  if (traverse) window.scrollTo(0, traverse.scrollY ?? 0);
-  else scrollToFragmentOrTop(url);
+  const shown = await showPage(page, traverse ? { y: traverse.scrollY ?? 0 } : { hash: url.hash });
+  if (!shown) window.location.reload();
 }
 
 /** A click the browser would turn into a plain navigation of this tab to a public page. */

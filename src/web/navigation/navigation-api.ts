@@ -9,7 +9,7 @@ interface NavigateEvent extends Event {
   readonly downloadRequest: string | null;
   readonly formData: FormData | null;
   readonly navigationType: 'push' | 'replace' | 'reload' | 'traverse';
-  readonly destination: { readonly url: string };
+  readonly destination: { readonly url: string; readonly key: string };
   readonly signal: AbortSignal;
   intercept(options: {
     handler: () => Promise<void>;
@@ -18,16 +18,25 @@ interface NavigateEvent extends Event {
   }): void;
 }
 interface Navigation {
+  readonly currentEntry: { readonly key: string } | null;
   addEventListener(type: 'navigate', listener: (event: NavigateEvent) => void): void;
 }
+
+/**
+ * Where each history entry of this document was scrolled when it was left, by the entry's key.
+ * The browser's own restoration (`scroll: 'after-transition'`) was measured landing at 0 or off
+ * by hundreds of pixels when the content changes under it, so the position is put back with the
+ * new content, in one update.
+ */
+const scrollPositions = new Map<string, number>();
 
 export const navigationApi = (window as Window & { navigation?: Navigation }).navigation;
 
 /**
  * With the Navigation API, every navigation of this document passes through one event: link
  * clicks, GET forms, Back and Forward. Those to a public page are taken over (decision 0046);
- * the browser keeps what it does best: the address bar, history entries, and the scroll position
- * (restored on Back and Forward, the top or the #fragment otherwise) once the page is drawn.
+ * the browser keeps the address bar and the history entries; the scroll position is restored
+ * on Back and Forward, the top or the #fragment otherwise, with the new content.
  * Modified clicks, `target`, downloads, other origins and POST forms never reach this handler or
  * are passed back. Anything that fails becomes a normal load of the address already shown.
  */
@@ -37,13 +46,18 @@ export function interceptWithNavigationApi(navigation: Navigation): void {
     if (event.navigationType === 'reload') return;
     const url = new URL(event.destination.url);
     if (!isPublicPage(url)) return;
+    const leaving = navigation.currentEntry?.key;
+    if (leaving) scrollPositions.set(leaving, window.scrollY);
+    const scroll =
+      event.navigationType === 'traverse' ? { y: scrollPositions.get(event.destination.key) ?? 0 } : { hash: url.hash };
     event.intercept({
       focusReset: 'manual',
+      scroll: 'manual',
       handler: async () => {
         let shown = false;
         try {
           const page = await pageAt(url, event.signal);
-          shown = page !== null && !event.signal.aborted && (await showPage(page));
+          shown = page !== null && !event.signal.aborted && (await showPage(page, scroll));
           if (shown && pageKey(page!.url) !== pageKey(url)) {
             // Redirected (a trailing slash, say): the address bar shows where the page is.
             history.replaceState(history.state, '', page!.url.href + url.hash);

@@ -9,6 +9,7 @@ export function createAnnouncer(): void {
   announcer = document.createElement('div');
   announcer.setAttribute('aria-live', 'polite');
   announcer.setAttribute('aria-atomic', 'true');
+  announcer.dataset.pageAnnouncer = '';
   // Visually hidden, by CSSOM (allowed by the CSP, unlike a style attribute).
   Object.assign(announcer.style, {
     position: 'absolute',
@@ -79,5 +80,9 @@ export function withViewTransition(update: () => void): Promise<void> {
     update();
     return Promise.resolve();
   }
-  return document.startViewTransition(update).updateCallbackDone;
+  const transition = document.startViewTransition(update);
+  // A quick second navigation skips this transition's animation; the swap itself still happens.
+  transition.ready.catch(() => undefined);
+  transition.finished.catch(() => undefined);
+  return transition.updateCallbackDone;
 }
