@@ -3,8 +3,9 @@ import type { ShowcaseImages } from './images';
 import type { SettingKey, SettingValue } from './settings';
 
 /**
- * The data the pages read. The browser answers it over HTTP; the server answers it directly
- * from the database while rendering, so both sides fill the same query cache.
+ * The data the pages read while the server renders them (src/server/site-api.ts answers it from
+ * the database). Public pages have no other data path: the browser gets their HTML
+ * (docs/decisions/0052-in-place-navigation.md).
  */
 export interface SiteApi {
   getSetting(key: SettingKey): Promise<SettingValue>;

@@ -3,7 +3,7 @@ import { blogAdminHeaders, useBlogServer } from './blog-server';
 import { uniqueEmail } from './enquiries';
 import { expect, test } from './fixtures';
 
-// Links between public pages navigate without reloading the page (decision 0046).
+// Links between public pages navigate without reloading the page (decision 0052).
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const category = `Navigation ${run}`;

@@ -78,7 +78,7 @@ describe('built client files', () => {
       preloads: ['/assets/behaviour-ccc333.js'],
       stylesheets: ['/assets/entry-client-abc123.css'],
     });
-    // The loader is the only inline script (no speculation rules: decision 0046), and the page's CSP allows it by its hash.
+    // The loader is the only inline script (no speculation rules: decision 0052), and the page's CSP allows it by its hash.
     const inline = [...html.matchAll(/<script(?: type="[^"]*")?>(.*?)<\/script>/g)]
       .filter((match) => !/type="application\//.test(match[0]))
       .map((match) => match[1]!);

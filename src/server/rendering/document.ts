@@ -58,7 +58,7 @@ const withStylesheetAtFold = (bodyHtml: string, fold: number, assets: ClientAsse
 
 /**
  * The page's scripts. A public page is readable without them, so it asks for its island loader
- * (which also navigates between pages in place, decision 0046), and the stylesheet for later,
+ * (which also navigates between pages in place, decision 0052), and the stylesheet for later,
  * only once it has been drawn (decision 0044); the admin area gets the whole application with
  * the data it hydrates from, at low priority (decisions 0011, 0038).
  */

@@ -73,7 +73,7 @@ function inPlaceForm(event: SubmitEvent): URL | null {
 
 /**
  * For browsers without the Navigation API: the same in-place navigation through the History API
- * (decision 0046). Listeners on the document see a click or a submit after the page's own
+ * (decision 0052). Listeners on the document see a click or a submit after the page's own
  * handlers (the islands' forms prevent theirs), so only what would have been a plain navigation
  * of this tab is taken over. The scroll position of each entry is kept in its state.
  */

@@ -34,7 +34,7 @@ export const navigationApi = (window as Window & { navigation?: Navigation }).na
 
 /**
  * With the Navigation API, every navigation of this document passes through one event: link
- * clicks, GET forms, Back and Forward. Those to a public page are taken over (decision 0046);
+ * clicks, GET forms, Back and Forward. Those to a public page are taken over (decision 0052);
  * the browser keeps the address bar and the history entries; the scroll position is restored
  * on Back and Forward, the top or the #fragment otherwise, with the new content.
  * Modified clicks, `target`, downloads, other origins and POST forms never reach this handler or

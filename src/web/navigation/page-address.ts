@@ -1,5 +1,5 @@
 /**
- * Whether an address is one of our public pages, which navigate in place (decision 0046).
+ * Whether an address is one of our public pages, which navigate in place (decision 0052).
  * Everything else loads as the browser would: another origin, the admin application (an
  * application of its own), the API, built assets, and files such as feeds, the sitemap or images.
  */

@@ -14,7 +14,7 @@ function linkTarget(event: Event): URL | null {
 /**
  * Fetches a page as soon as the visitor shows they may open it: the pointer resting on its link,
  * a finger touching it, or keyboard focus reaching it. By the click, its HTML is usually here,
- * so the swap is instant (decision 0046). A visitor who asked to save data gets no fetch on hover.
+ * so the swap is instant (decision 0052). A visitor who asked to save data gets no fetch on hover.
  */
 export function prefetchOnIntent(): void {
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;

@@ -7,7 +7,7 @@ import { Header } from './Header';
 
 /**
  * Ticker, header, main content, footer and the toast region, on every page
- * (docs/product.md#layout). An in-place navigation replaces only `<main>` (decision 0046): the
+ * (docs/product.md#layout). An in-place navigation replaces only `<main>` (decision 0052): the
  * rest stays alive, so the ticker keeps moving and an open toast stays open.
  */
 export function SiteLayout({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ const chip = 'inline-flex min-h-11 items-center rounded-full border px-4 text-sm
 /**
  * Search box, category buttons and the active filters. Each is a real link or a GET form, so the
  * list works (and is crawlable) without JavaScript; with it, they navigate in place like every
- * link (decision 0046). Every change goes back to page 1 (docs/product.md#blog-list).
+ * link (decision 0052). Every change goes back to page 1 (docs/product.md#blog-list).
  */
 export function BlogFilters({ query, categories }: { query: BlogListQuery; categories: readonly BlogCategoryCount[] }) {
   return (
