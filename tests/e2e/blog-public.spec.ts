@@ -79,7 +79,7 @@ test.describe('public blog', () => {
   });
 
   test('a search answers with the finished list from the server, never a loading state', async ({ page }) => {
-    // Public pages are whole page loads (decision 0038): no client fetch, so no skeletons to wait through.
+    // A public page's only data path is the server's HTML (decision 0052): no API call, no skeletons to wait through.
     let clientFetches = 0;
     await page.route('**/api/blog/**', async (route) => {
       clientFetches += 1;

@@ -2,7 +2,7 @@ import { staticPublicPaths } from '../../src/shared/routes';
 import { expect, test } from './fixtures';
 
 test.describe('the shell on every page', () => {
-  test('links load the next page whole: its head, the top of the page, focus from the start', async ({
+  test('links draw the next page in place: its head, the top of the page, focus on its heading', async ({
     page,
     consoleErrors,
   }) => {
@@ -15,9 +15,8 @@ test.describe('the shell on every page', () => {
     await expect(page).toHaveTitle(/English, Maths & Science Tuition/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/subjects$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    // A fresh document: the first Tab reaches the skip link.
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    // Keyboard and screen reader users continue from the new page's heading (decision 0052).
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { isPublicPage, pageKey } from './page-address';
 import { pageAt } from './page-fetch';
+import { whileLoading } from './page-swap';
 import { showPage } from './show-page';
 
 /** What a history entry made here remembers: where the page was scrolled when it was left. */
@@ -19,7 +20,7 @@ function rememberScroll(): void {
 /** Fetches and draws `url`; for a new visit first adds the history entry, for Back/Forward restores the scroll position. */
 async function navigate(url: URL, traverse?: EntryState): Promise<void> {
   const id = ++latest;
-  const page = await pageAt(url).catch(() => null);
+  const page = await whileLoading(pageAt(url)).catch(() => null);
   if (id !== latest) return;
   if (!page) {
     // What cannot be drawn here loads normally (Back and Forward have already moved the address).

@@ -1,5 +1,6 @@
 import { isPublicPage, pageKey } from './page-address';
 import { pageAt } from './page-fetch';
+import { whileLoading } from './page-swap';
 import { showPage } from './show-page';
 
 // The Navigation API's few members used here: TypeScript's DOM library does not describe it yet.
@@ -56,7 +57,7 @@ export function interceptWithNavigationApi(navigation: Navigation): void {
       handler: async () => {
         let shown = false;
         try {
-          const page = await pageAt(url, event.signal);
+          const page = await whileLoading(pageAt(url, event.signal));
           shown = page !== null && !event.signal.aborted && (await showPage(page, scroll));
           if (shown && pageKey(page!.url) !== pageKey(url)) {
             // Redirected (a trailing slash, say): the address bar shows where the page is.

@@ -73,6 +73,24 @@ export function arrive(): void {
   if (announcer) announcer.textContent = document.title;
 }
 
+let waiting = 0;
+
+/**
+ * While the next page is on its way the current one stays, marked busy; a page slower than a
+ * moment shows a thin bar along the top (styles.css), so a parent on a slow line sees that the
+ * tap was taken. Navigations that overlap share one mark.
+ */
+export async function whileLoading<T>(work: Promise<T>): Promise<T> {
+  waiting += 1;
+  document.body.dataset.navigating = '';
+  try {
+    return await work;
+  } finally {
+    waiting -= 1;
+    if (waiting === 0) delete document.body.dataset.navigating;
+  }
+}
+
 /** Runs a swap inside a view transition where the browser has them and the visitor has not asked for less motion. */
 export function withViewTransition(update: () => void): Promise<void> {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { blogFeedPath, parseBlogListQuery } from '../../shared/blog';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
-import { BlogCard, BlogCardSkeleton } from '../features/blog/BlogCard';
+import { BlogCard } from '../features/blog/BlogCard';
 import { BlogFallback } from '../features/blog/BlogFallback';
 import { BlogFilters } from '../features/blog/BlogFilters';
 import { Pagination } from '../features/blog/Pagination';
@@ -33,21 +33,10 @@ export function BlogPage() {
       />
       <PageHero title="Blog" lead="Study tips, exam preparation advice and news from the centre." />
       <div className="mx-auto max-w-7xl px-4 pb-16">
-        {/* key: a new URL (back button, badge removal) resets the search box to match it. */}
-        <BlogFilters
-          key={`${query.q ?? ''}|${query.category ?? ''}`}
-          query={query}
-          categories={categories.data ?? []}
-        />
-        <div className="mt-8" aria-live="polite" aria-busy={list.isPending}>
-          {list.isPending ? (
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              <span className="sr-only">Loading articles…</span>
-              {Array.from({ length: 6 }, (_, index) => (
-                <BlogCardSkeleton key={index} />
-              ))}
-            </div>
-          ) : list.isError ? (
+        <BlogFilters query={query} categories={categories.data ?? []} />
+        {/* Rendered on the server only, after the list's prefetch: its data is here, or it failed. */}
+        <div className="mt-8">
+          {!list.data ? (
             <p role="alert" className="rounded-xl bg-red-50 p-6 text-red-800">
               Error loading blog posts. Please try again later.
             </p>

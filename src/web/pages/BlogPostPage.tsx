@@ -33,19 +33,8 @@ export function BlogPostPage({ params }: PageProps) {
   const api = useSiteApi();
   const post = useQuery(blogPostQuery(api, slug));
 
-  if (post.isPending) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12" role="status" aria-busy="true">
-        <span className="sr-only">Loading article…</span>
-        <div className="animate-pulse space-y-4" aria-hidden="true">
-          <div className="h-6 w-32 rounded-full bg-slate-200" />
-          <div className="h-10 w-3/4 rounded bg-slate-200" />
-          <div className="h-64 w-full rounded bg-slate-200" />
-        </div>
-      </div>
-    );
-  }
-  if (post.isError) {
+  // Rendered on the server only, after the post's prefetch: its data is here, or the read failed.
+  if (post.isError || post.data === undefined) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
         <Seo title={`Blog | ${site.name}`} description="This article could not be loaded." robots="noindex, nofollow" />

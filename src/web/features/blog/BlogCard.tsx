@@ -61,17 +61,3 @@ export function BlogCard({ post, headingLevel = 'h2', priority = false }: BlogCa
     </article>
   );
 }
-
-export function BlogCardSkeleton() {
-  return (
-    <div className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
-      <div className="aspect-video w-full bg-slate-200" />
-      <div className="space-y-3 p-5">
-        <div className="h-5 w-24 rounded-full bg-slate-200" />
-        <div className="h-6 w-3/4 rounded bg-slate-200" />
-        <div className="h-4 w-full rounded bg-slate-200" />
-        <div className="h-4 w-5/6 rounded bg-slate-200" />
-      </div>
-    </div>
-  );
-}

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BlogListQuery } from '../../../shared/blog';
 import type { SiteApi } from '../../../shared/site-api';
 
-/** Query keys shared by the server's prefetch and the browser's hooks, so hydration finds the data. */
+/** Query keys shared by a page's prefetch and its hooks, so the server's render finds the data. */
 export const blogKeys = {
   all: ['blog'] as const,
   list: (query: BlogListQuery & { page: number }) =>
