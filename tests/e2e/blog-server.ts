@@ -1,4 +1,4 @@
-import { test } from './fixtures';
+import { expect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 
 /** The key the blog specs' own server starts with (the shared server generates an unknown one). */
@@ -24,4 +24,17 @@ export function useBlogServer(env: Record<string, string> = {}): () => RunningSe
     server.remove();
   });
   return () => server;
+}
+
+/** Publishes one post on the spec's server before the file's tests (the admin API's fields; author and status filled in). */
+export function publishBeforeAll(post: { title: string; excerpt: string; content: string; category: string }): void {
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const response = await request.post('/api/admin/blog', {
+      headers: blogAdminHeaders,
+      data: { author: 'Jane Smith', published: 'true', ...post },
+    });
+    expect(response.status()).toBe(201);
+    await request.dispose();
+  });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { blogAdminHeaders, useBlogServer } from './blog-server';
+import { publishBeforeAll, useBlogServer } from './blog-server';
 import { uniqueEmail } from './enquiries';
 import { expect, test } from './fixtures';
 
@@ -116,21 +116,11 @@ async function walk(page: Page) {
 
 test.describe('in-place navigation', () => {
   useBlogServer();
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const response = await request.post('/api/admin/blog', {
-      headers: blogAdminHeaders,
-      data: {
-        title: postTitle,
-        excerpt: 'How to move around the site.',
-        content: '<p>Links, Back and Forward.</p>',
-        author: 'Jane Smith',
-        category,
-        published: 'true',
-      },
-    });
-    expect(response.status()).toBe(201);
-    await request.dispose();
+  publishBeforeAll({
+    title: postTitle,
+    excerpt: 'How to move around the site.',
+    content: '<p>Links, Back and Forward.</p>',
+    category,
   });
 
   test('links, filters and Back keep the same document (Navigation API)', async ({ page, consoleErrors }) => {

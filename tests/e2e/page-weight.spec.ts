@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
-import { blogAdminHeaders, useBlogServer } from './blog-server';
+import { publishBeforeAll, useBlogServer } from './blog-server';
 import { expect, test } from './fixtures';
 
 /**
@@ -45,21 +45,11 @@ const slug = `weight-${run}`; // the slug the server makes of the title
 
 test.describe('first-visit JavaScript', () => {
   useBlogServer();
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const response = await request.post('/api/admin/blog', {
-      headers: blogAdminHeaders,
-      data: {
-        title: `Weight ${run}`,
-        excerpt: 'A post to weigh.',
-        content: '<p>Reading needs no script.</p>',
-        author: 'Jane Smith',
-        category: 'Study tips',
-        published: 'true',
-      },
-    });
-    expect(response.status()).toBe(201);
-    await request.dispose();
+  publishBeforeAll({
+    title: `Weight ${run}`,
+    excerpt: 'A post to weigh.',
+    content: '<p>Reading needs no script.</p>',
+    category: 'Study tips',
   });
 
   for (const [label, path] of [
