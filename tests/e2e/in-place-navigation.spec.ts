@@ -65,6 +65,8 @@ async function backKeepsScroll(page: Page, click: () => Promise<void>, from: str
 
 /** The whole walk of the done-when: header, footer, a blog card, a blog filter, the 404's Go Home. */
 async function walk(page: Page) {
+  // Twelve navigations and as many checks: on a shared two-core machine the journey needs the time.
+  test.setTimeout(120_000);
   await page.goto('/');
   // The navigation script is there once the page's own script has run (decision 0044).
   await expect(page.locator('[data-page-announcer]')).toHaveCount(1);
