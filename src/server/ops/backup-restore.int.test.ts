@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { postInput } from '../../../tests/support/blog-factory';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { cameraJpeg } from '../../../tests/support/image-fixtures';
+import { uploadImage } from '../../../tests/support/multipart';
+import { createResticRepository, runOps, type TestResticRepository } from '../../../tests/support/ops-commands';
+import { seedEnquiry } from '../../../tests/support/submission-factory';
+
+const adminKey = 'backup-test-admin-key-0123456789';
+const admin = { 'x-api-key': adminKey };
+const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+// Each command is a process of its own (tsx, restic, pg_dump): seconds, not milliseconds.
+describe(`npm run backup and npm run restore through restic (${engine})`, { timeout: 120_000 }, () => {
+  let site: TestApp;
+  let repository: TestResticRepository;
+  /** The site's settings as the commands read them: its database, and a port nothing answers on. */
+  let settings: Record<string, string>;
+
+  beforeEach(async () => {
+    site = await createTestApp({ env: { ADMIN_API_KEY: adminKey } });
+    repository = createResticRepository();
+    settings = {
+      DATA_DIR: site.database.dataDir,
+      ...(site.database.databaseUrl ? { DATABASE_URL: site.database.databaseUrl } : {}),
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      ...repository.env,
+    };
+  });
+  afterEach(async () => {
+    await site.close();
+    repository.dispose();
+  });
+
+  /** The site as it starts again on the same database after the restore. */
+  async function restartSite() {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      ...settings,
+      LOG_LEVEL: 'silent',
+      PAGE_CACHE_MS: '0',
+      ADMIN_API_KEY: adminKey,
+    });
+    const database = openDatabase(config);
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    return { app, close: async () => (await app.close(), await database.close()) };
+  }
+
+  it('backs up the running site, --verify checks the snapshot touching nothing live, restore brings back enquiries, posts and images', async () => {
+    await seedEnquiry(site.database.db, { first_name: 'Backedup', message: 'Is there a place in Year 9?' });
+    const post = await site.app.inject({
+      method: 'POST',
+      url: '/api/admin/blog',
+      headers: admin,
+      payload: postInput({ title: 'Kept through a restore' }),
+    });
+    expect(post.statusCode).toBe(201);
+    const image = await uploadImage(site.app, admin, {
+      data: await cameraJpeg(120, 80),
+      filename: 'centre.jpg',
+      type: 'image/jpeg',
+      category: 'classroom',
+      altText: 'The centre',
+    });
+    const imageBytes = (await site.app.inject(image.path)).rawPayload;
+
+    const backup = runOps('backup', [], settings);
+    expect(backup.stderr).toBe('');
+    expect(backup.status).toBe(0);
+    expect(backup.stdout).toContain('1 enquiries, 1 blog posts, 1 images');
+    const [snapshot, ...others] = repository.snapshots();
+    expect(others).toEqual([]);
+    expect(snapshot!.tags).toEqual(
+      expect.arrayContaining(['northstar', `engine=${engine}`, 'enquiries=1', 'posts=1', 'images=1']),
+    );
+
+    // Written after the backup: the restore takes it away, the safety copy keeps it.
+    await seedEnquiry(site.database.db, { first_name: 'Afterwards', message: 'Written after the backup' });
+
+    const verify = runOps('restore', ['latest', '--verify'], settings);
+    expect(verify.stderr).toBe('');
+    expect(verify.status).toBe(0);
+    expect(verify.stdout).toContain(`Snapshot ${snapshot!.short_id}`);
+    expect(verify.stdout).toContain('verified: it opens, is migrated');
+    expect(verify.stdout).toContain('holds 1 enquiries, 1 blog posts, 1 images');
+    const live = await site.app.inject({ url: '/api/contact-submissions', headers: admin });
+    expect(live.body).toContain('Written after the backup');
+
+    // The site stops; the restore puts the snapshot in place of the live database.
+    await site.app.close();
+    await site.database.close();
+    const restore = runOps('restore', [snapshot!.short_id], settings);
+    expect(restore.stderr).toBe('');
+    expect(restore.status).toBe(0);
+    const kept = /kept(?:, with its write-ahead log,)? as (\S+?)\.? /.exec(restore.stdout)?.[1];
+    expect(kept && fs.existsSync(kept)).toBe(true);
+
+    const restored = await restartSite();
+    try {
+      const inbox = await restored.app.inject({ url: '/api/contact-submissions', headers: admin });
+      expect(inbox.body).toContain('Is there a place in Year 9?');
+      expect(inbox.body).not.toContain('Written after the backup');
+      expect((await restored.app.inject('/api/blog/kept-through-a-restore')).statusCode).toBe(200);
+      const restoredImage = await restored.app.inject(image.path);
+      expect(restoredImage.statusCode).toBe(200);
+      expect(restoredImage.rawPayload.equals(imageBytes)).toBe(true);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('exits 1 with the reason whenever no snapshot was stored', async () => {
+    const withoutRepository = { ...settings };
+    delete withoutRepository.RESTIC_REPOSITORY;
+    const unset = runOps('backup', [], withoutRepository);
+    expect(unset.status).toBe(1);
+    expect(unset.stderr).toContain('No backup made. RESTIC_REPOSITORY is not set');
+
+    const uninitialised = runOps('backup', [], {
+      ...settings,
+      RESTIC_REPOSITORY: path.join(repository.folder, 'never-initialised'),
+    });
+    expect(uninitialised.status).toBe(1);
+    expect(uninitialised.stderr).toContain('No backup made: restic could not store the copy');
+
+    const unreachable = runOps(
+      'backup',
+      [],
+      engine === 'postgres'
+        ? { ...settings, DATABASE_URL: `${settings.DATABASE_URL}_missing` }
+        : { ...settings, DATA_DIR: path.join(settings.DATA_DIR!, 'elsewhere') },
+    );
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toContain('No backup made');
+    expect(repository.snapshots()).toEqual([]);
+  });
+
+  it('restore refuses, changing nothing, while the site answers, without a snapshot, or given a snapshot of the other database', async () => {
+    await seedEnquiry(site.database.db, { message: 'Still here after every refusal' });
+    const nothingYet = runOps('restore', ['latest'], settings);
+    expect(nothingYet.status).toBe(1);
+    expect(nothingYet.stderr).toContain(`The repository holds no ${engine} snapshot of this site`);
+
+    expect(runOps('backup', [], settings).status).toBe(0);
+    const listener = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const { port } = listener.address() as net.AddressInfo;
+    try {
+      const running = runOps('restore', ['latest'], { ...settings, PORT: String(port) });
+      expect(running.status).toBe(1);
+      expect(running.stderr).toContain(`Something answers on port ${port}: stop the site before restoring`);
+    } finally {
+      listener.close();
+    }
+
+    const otherEngine = engine === 'postgres' ? 'sqlite' : 'postgres';
+    const stored = repository.restic(
+      [
+        'backup',
+        '--json',
+        '--quiet',
+        '--stdin',
+        '--stdin-filename',
+        'site.db',
+        '--tag',
+        'northstar',
+        '--tag',
+        `engine=${otherEngine}`,
+      ],
+      'not this engine',
+    );
+    const otherId = (JSON.parse(stored.stdout.trim().split('\n').at(-1)!) as { snapshot_id: string }).snapshot_id;
+    const mismatch = runOps('restore', [otherId], settings);
+    expect(mismatch.status).toBe(1);
+    expect(mismatch.stderr).toContain(`is a ${otherEngine} backup but the site's settings use ${engine}`);
+
+    if (engine === 'sqlite') {
+      // Settings that point at a folder holding no database (a wrong DATA_DIR) are not the site's.
+      const elsewhere = path.join(settings.DATA_DIR!, 'elsewhere');
+      const wrongFolder = runOps('restore', ['latest'], { ...settings, DATA_DIR: elsewhere });
+      expect(wrongFolder.status).toBe(1);
+      expect(wrongFolder.stderr).toContain(`No database at ${path.join(elsewhere, 'site.db')}`);
+      expect(fs.existsSync(elsewhere)).toBe(false);
+    }
+
+    const inbox = await site.app.inject({ url: '/api/contact-submissions', headers: admin });
+    expect(inbox.body).toContain('Still here after every refusal');
+  });
+});

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(repo, 'node_modules/.bin/tsx');
+
+/** Variables of the test runner that must not leak into a command under test. */
+const siteVariables = ['DATA_DIR', 'DATABASE_URL', 'ADMIN_API_KEY', 'TEST_DB', 'TEST_DATABASE_URL', 'PORT', 'HOST'];
+
+/**
+ * Runs an operations command from source (`src/server/ops/<name>-cli.ts`, what `npm run <name>`
+ * runs once built) in `cwd`, with only the given site settings and restic variables.
+ */
+export function runOps(
+  name: 'backup' | 'restore' | 'doctor',
+  args: string[],
+  env: Record<string, string>,
+  cwd = os.tmpdir(),
+) {
+  const environment: Record<string, string | undefined> = { ...process.env };
+  for (const variable of [...siteVariables, ...Object.keys(environment).filter((key) => key.startsWith('RESTIC_'))]) {
+    delete environment[variable];
+  }
+  return spawnSync(tsx, [path.join(repo, `src/server/ops/${name}-cli.ts`), ...args], {
+    cwd,
+    env: { ...environment, ...env },
+    encoding: 'utf8',
+  });
+}
+
+export interface TestResticRepository {
+  /** RESTIC_REPOSITORY and RESTIC_PASSWORD for the commands. */
+  env: Record<string, string>;
+  folder: string;
+  /** restic itself, on this repository. */
+  restic(args: string[], input?: string): { status: number | null; stdout: string; stderr: string };
+  snapshots(): { short_id: string; time: string; tags: string[] }[];
+  dispose(): void;
+}
+
+/** A new, initialised restic repository in a temporary folder. */
+export function createResticRepository(): TestResticRepository {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'site-restic-'));
+  const env = { RESTIC_REPOSITORY: path.join(folder, 'repo'), RESTIC_PASSWORD: 'a test repository password' };
+  const restic = (args: string[], input?: string) =>
+    spawnSync('restic', args, { env: { ...process.env, ...env }, input, encoding: 'utf8' });
+  const init = restic(['init', '--quiet']);
+  if (init.status !== 0) throw new Error(`restic init failed: ${init.stderr}`);
+  return {
+    env,
+    folder,
+    restic,
+    snapshots: () => JSON.parse(restic(['snapshots', '--json']).stdout) ?? [],
+    dispose: () => fs.rmSync(folder, { recursive: true, force: true }),
+  };
+}
