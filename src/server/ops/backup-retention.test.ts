@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { createResticRepository, runOps, type TestResticRepository } from '../../../tests/support/ops-commands';
+
+const day = 24 * 60 * 60 * 1000;
+const resticTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+describe('npm run backup applies the retention policy', { timeout: 120_000 }, () => {
+  let database: TestDatabase;
+  let repository: TestResticRepository;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    repository = createResticRepository();
+  });
+  afterEach(async () => {
+    await database.dispose();
+    repository.dispose();
+  });
+
+  it('keeps one snapshot a day for the last 7 days and one a week beyond, forgetting the rest', () => {
+    // Nine earlier nightly backups, one a day for the nine days before today.
+    const now = Date.now();
+    for (let daysAgo = 9; daysAgo >= 1; daysAgo--) {
+      const made = repository.restic(
+        [
+          'backup',
+          '--quiet',
+          '--stdin',
+          '--stdin-filename',
+          'site.db',
+          '--tag',
+          'northstar',
+          '--tag',
+          'engine=sqlite',
+          '--time',
+          resticTime(new Date(now - daysAgo * day)),
+        ],
+        `night ${daysAgo}`,
+      );
+      expect(made.status).toBe(0);
+    }
+
+    const backup = runOps('backup', [], { DATA_DIR: database.dataDir, ...repository.env });
+    expect(backup.stderr).toBe('');
+    expect(backup.status).toBe(0);
+
+    const kept = repository.snapshots().map((snapshot) => Math.round((now - Date.parse(snapshot.time)) / day));
+    // Today and the six days before: the daily part.
+    for (const daysAgo of [0, 1, 2, 3, 4, 5, 6]) expect(kept).toContain(daysAgo);
+    // Days 7 to 9 span at most two calendar weeks: the weekly part keeps at most the newest of each.
+    expect(kept.filter((daysAgo) => daysAgo >= 7).length).toBeLessThanOrEqual(2);
+    expect(kept.length).toBeLessThan(10);
+  });
+});
