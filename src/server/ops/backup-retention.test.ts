@@ -5,7 +5,7 @@ import { createResticRepository, runOps, type TestResticRepository } from '../..
 const day = 24 * 60 * 60 * 1000;
 const resticTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
-describe('npm run backup applies the retention policy', { timeout: 120_000 }, () => {
+describe('npm run backup applies the retention policy', { timeout: 240_000 }, () => {
   let database: TestDatabase;
   let repository: TestResticRepository;
   beforeEach(async () => {

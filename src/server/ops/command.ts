@@ -21,7 +21,7 @@ export function runOpsCommand(work: (config: Config, settingsFile: string | unde
     process.exit(1);
   }
   work(config, settingsFile).then(
-    () => process.exit(0),
+    () => process.exit(), // with process.exitCode when the command set one
     (error: unknown) => {
       console.error(error instanceof CommandFailure || error instanceof Error ? error.message : String(error));
       process.exit(1);

@@ -59,7 +59,7 @@ export function runCommand(
     let out = '';
     let err = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const settle = (code: number) => {
       if (typeof stdin === 'number') fs.closeSync(stdin);
       if (typeof stdout === 'number') fs.closeSync(stdout);
