@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -37,8 +38,19 @@ export interface TestResticRepository {
   /** restic itself, on this repository. */
   restic(args: string[], input?: string): { status: number | null; stdout: string; stderr: string };
   snapshots(): { short_id: string; time: string; tags: string[] }[];
+  /** Stores a made-up snapshot as the site's backup would name it, with these tags (besides `northstar`); returns its id. */
+  storeSnapshot(tags: string[], time?: Date): string;
   dispose(): void;
 }
+
+/** A port nothing listens on right now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 /** A new, initialised restic repository in a temporary folder. */
 export function createResticRepository(): TestResticRepository {
@@ -53,6 +65,16 @@ export function createResticRepository(): TestResticRepository {
     folder,
     restic,
     snapshots: () => JSON.parse(restic(['snapshots', '--json']).stdout) ?? [],
+    storeSnapshot(tags, time) {
+      const at = time ? ['--time', time.toISOString().slice(0, 19).replace('T', ' ')] : [];
+      const tagArgs = ['northstar', ...tags].flatMap((tag) => ['--tag', tag]);
+      const stored = restic(
+        ['backup', '--json', '--quiet', '--stdin', '--stdin-filename', 'site.db', ...tagArgs, ...at],
+        'made up',
+      );
+      if (stored.status !== 0) throw new Error(`restic backup failed: ${stored.stderr}`);
+      return (JSON.parse(stored.stdout.trim().split('\n').at(-1)!) as { snapshot_id: string }).snapshot_id;
+    },
     dispose: () => fs.rmSync(folder, { recursive: true, force: true }),
   };
 }

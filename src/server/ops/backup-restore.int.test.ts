@@ -11,20 +11,17 @@ import { postInput } from '../../../tests/support/blog-factory';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cameraJpeg } from '../../../tests/support/image-fixtures';
 import { uploadImage } from '../../../tests/support/multipart';
-import { createResticRepository, runOps, type TestResticRepository } from '../../../tests/support/ops-commands';
+import {
+  createResticRepository,
+  freePort,
+  runOps,
+  type TestResticRepository,
+} from '../../../tests/support/ops-commands';
 import { seedEnquiry } from '../../../tests/support/submission-factory';
 
 const adminKey = 'backup-test-admin-key-0123456789';
 const admin = { 'x-api-key': adminKey };
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 // Each command is a process of its own (tsx, restic, pg_dump): seconds, not milliseconds.
 describe(`npm run backup and npm run restore through restic (${engine})`, { timeout: 240_000 }, () => {
@@ -192,22 +189,7 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
     }
 
     const otherEngine = engine === 'postgres' ? 'sqlite' : 'postgres';
-    const stored = repository.restic(
-      [
-        'backup',
-        '--json',
-        '--quiet',
-        '--stdin',
-        '--stdin-filename',
-        'site.db',
-        '--tag',
-        'northstar',
-        '--tag',
-        `engine=${otherEngine}`,
-      ],
-      'not this engine',
-    );
-    const otherId = (JSON.parse(stored.stdout.trim().split('\n').at(-1)!) as { snapshot_id: string }).snapshot_id;
+    const otherId = repository.storeSnapshot([`engine=${otherEngine}`]);
     const mismatch = runOps('restore', [otherId], settings);
     expect(mismatch.status).toBe(1);
     expect(mismatch.stderr).toContain(`is a ${otherEngine} backup but the site's settings use ${engine}`);

@@ -1,10 +1,15 @@
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { createResticRepository, runOps, type TestResticRepository } from '../../../tests/support/ops-commands';
+import {
+  createResticRepository,
+  freePort,
+  runOps,
+  type TestResticRepository,
+} from '../../../tests/support/ops-commands';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp';
 
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -59,29 +64,8 @@ describe(`npm run doctor (${engine})`, { timeout: 240_000 }, () => {
     // The database is a migration behind, the site is stopped, mail and addresses are wrong, and
     // the newest backup is three days old.
     await sql`delete from kysely_migration where name = ${'2026-11-23-1431-bin'}`.execute(site.database.db);
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-    const stale = repository.restic(
-      [
-        'backup',
-        '--quiet',
-        '--stdin',
-        '--stdin-filename',
-        'site.db',
-        '--tag',
-        'northstar',
-        '--tag',
-        `engine=${engine}`,
-        '--time',
-        new Date(Date.now() - 3 * day).toISOString().slice(0, 19).replace('T', ' '),
-      ],
-      'three days ago',
-    );
-    expect(stale.status).toBe(0);
+    const closedPort = await freePort();
+    repository.storeSnapshot([`engine=${engine}`], new Date(Date.now() - 3 * day));
 
     const doctor = runOps('doctor', [], {
       ...database,
