@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,16 +19,21 @@ export function runOps(
   args: string[],
   env: Record<string, string>,
   cwd = os.tmpdir(),
-) {
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const environment: Record<string, string | undefined> = { ...process.env };
   for (const variable of [...siteVariables, ...Object.keys(environment).filter((key) => key.startsWith('RESTIC_'))]) {
     delete environment[variable];
   }
-  return spawnSync(tsx, [path.join(repo, `src/server/ops/${name}-cli.ts`), ...args], {
+  // Not spawnSync: the site and the SMTP server a command talks to run in this very process.
+  const child = spawn(tsx, [path.join(repo, `src/server/ops/${name}-cli.ts`), ...args], {
     cwd,
     env: { ...environment, ...env },
-    encoding: 'utf8',
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
 
 export interface TestResticRepository {

@@ -100,7 +100,7 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
     });
     const imageBytes = (await site.app.inject(image.path)).rawPayload;
 
-    const backup = runOps('backup', [], settings);
+    const backup = await runOps('backup', [], settings);
     expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
     expect(backup.stdout).toContain('1 enquiries, 1 blog posts, 1 images');
@@ -113,7 +113,7 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
     // Written after the backup: the restore takes it away, the safety copy keeps it.
     await seedEnquiry(site.database.db, { first_name: 'Afterwards', message: 'Written after the backup' });
 
-    const verify = runOps('restore', ['latest', '--verify'], settings);
+    const verify = await runOps('restore', ['latest', '--verify'], settings);
     expect(verify.stderr).toBe('');
     expect(verify.status).toBe(0);
     expect(verify.stdout).toContain(`Snapshot ${snapshot!.short_id}`);
@@ -125,7 +125,7 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
     // The site stops; the restore puts the snapshot in place of the live database.
     await site.app.close();
     await site.database.close();
-    const restore = runOps('restore', [snapshot!.short_id], settings);
+    const restore = await runOps('restore', [snapshot!.short_id], settings);
     expect(restore.stderr).toBe('');
     expect(restore.status).toBe(0);
     expect(keptCopyText()).toContain('Written after the backup');
@@ -147,18 +147,18 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
   it('exits 1 with the reason whenever no snapshot was stored', async () => {
     const withoutRepository = { ...settings };
     delete withoutRepository.RESTIC_REPOSITORY;
-    const unset = runOps('backup', [], withoutRepository);
+    const unset = await runOps('backup', [], withoutRepository);
     expect(unset.status).toBe(1);
     expect(unset.stderr).toContain('No backup made. RESTIC_REPOSITORY is not set');
 
-    const uninitialised = runOps('backup', [], {
+    const uninitialised = await runOps('backup', [], {
       ...settings,
       RESTIC_REPOSITORY: path.join(repository.folder, 'never-initialised'),
     });
     expect(uninitialised.status).toBe(1);
     expect(uninitialised.stderr).toContain('No backup made: restic could not store the copy');
 
-    const unreachable = runOps(
+    const unreachable = await runOps(
       'backup',
       [],
       engine === 'postgres'
@@ -172,16 +172,16 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
 
   it('restore refuses, changing nothing, while the site answers, without a snapshot, or given a snapshot of the other database', async () => {
     await seedEnquiry(site.database.db, { message: 'Still here after every refusal' });
-    const nothingYet = runOps('restore', ['latest'], settings);
+    const nothingYet = await runOps('restore', ['latest'], settings);
     expect(nothingYet.status).toBe(1);
     expect(nothingYet.stderr).toContain(`The repository holds no ${engine} snapshot of this site`);
 
-    expect(runOps('backup', [], settings).status).toBe(0);
+    expect((await runOps('backup', [], settings)).status).toBe(0);
     const listener = net.createServer().listen(0, '127.0.0.1');
     await new Promise((resolve) => listener.once('listening', resolve));
     const { port } = listener.address() as net.AddressInfo;
     try {
-      const running = runOps('restore', ['latest'], { ...settings, PORT: String(port) });
+      const running = await runOps('restore', ['latest'], { ...settings, PORT: String(port) });
       expect(running.status).toBe(1);
       expect(running.stderr).toContain(`Something answers on port ${port}: stop the site before restoring`);
     } finally {
@@ -190,14 +190,14 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
 
     const otherEngine = engine === 'postgres' ? 'sqlite' : 'postgres';
     const otherId = repository.storeSnapshot([`engine=${otherEngine}`]);
-    const mismatch = runOps('restore', [otherId], settings);
+    const mismatch = await runOps('restore', [otherId], settings);
     expect(mismatch.status).toBe(1);
     expect(mismatch.stderr).toContain(`is a ${otherEngine} backup but the site's settings use ${engine}`);
 
     if (engine === 'sqlite') {
       // Settings that point at a folder holding no database (a wrong DATA_DIR) are not the site's.
       const elsewhere = path.join(settings.DATA_DIR!, 'elsewhere');
-      const wrongFolder = runOps('restore', ['latest'], { ...settings, DATA_DIR: elsewhere });
+      const wrongFolder = await runOps('restore', ['latest'], { ...settings, DATA_DIR: elsewhere });
       expect(wrongFolder.status).toBe(1);
       expect(wrongFolder.stderr).toContain(`No database at ${path.join(elsewhere, 'site.db')}`);
       expect(fs.existsSync(elsewhere)).toBe(false);

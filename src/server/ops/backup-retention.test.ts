@@ -16,14 +16,14 @@ describe('npm run backup applies the retention policy', { timeout: 240_000 }, ()
     repository.dispose();
   });
 
-  it('keeps one snapshot a day for the last 7 days and one a week beyond, forgetting the rest', () => {
+  it('keeps one snapshot a day for the last 7 days and one a week beyond, forgetting the rest', async () => {
     // Nine earlier nightly backups, one a day for the nine days before today.
     const now = Date.now();
     for (let daysAgo = 9; daysAgo >= 1; daysAgo--) {
       repository.storeSnapshot(['engine=sqlite'], new Date(now - daysAgo * day));
     }
 
-    const backup = runOps('backup', [], { DATA_DIR: database.dataDir, ...repository.env });
+    const backup = await runOps('backup', [], { DATA_DIR: database.dataDir, ...repository.env });
     expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
 

@@ -12,7 +12,8 @@ export class CommandFailure extends Error {
  * working folder. Any failure exits 1 with its message; nothing is ever half reported as success.
  */
 export function runOpsCommand(work: (config: Config, settingsFile: string | undefined) => Promise<void>): void {
-  const settingsFile = loadEnvFileIfPresent();
+  // deploy/northstar names the service's settings file, which systemd has already read for us.
+  const settingsFile = loadEnvFileIfPresent() ?? process.env.NORTHSTAR_SETTINGS_FILE;
   let config: Config;
   try {
     config = loadConfig();
@@ -29,6 +30,9 @@ export function runOpsCommand(work: (config: Config, settingsFile: string | unde
   );
 }
 
-/** The database a command works on, named for messages (never with a password). */
+/** An address for messages: without the user:password it may hold. */
+export const withoutCredentials = (address: string) => address.replace(/\/\/[^/@\s]*@/, '//');
+
+/** The database a command works on, named for messages. */
 export const databaseName = (config: Config, sqliteFile: string) =>
-  config.databaseUrl ? `PostgreSQL ${config.databaseUrl.replace(/\/\/[^/@\s]*@/, '//')}` : `SQLite ${sqliteFile}`;
+  config.databaseUrl ? `PostgreSQL ${withoutCredentials(config.databaseUrl)}` : `SQLite ${sqliteFile}`;

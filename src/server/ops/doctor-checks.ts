@@ -53,6 +53,12 @@ export function checkNode(version = process.versions.node): Finding {
 export function checkSettings(settingsFile: string | undefined, config: Config): Finding[] {
   const source = settingsFile ?? 'the environment (no .env here)';
   const findings = [ok(`settings from ${source}; version ${siteVersion}`)];
+  // The file holds secrets (the admin key, SMTP and backup passwords): no other user may read it.
+  if (settingsFile && (fs.statSync(settingsFile).mode & 0o004) !== 0) {
+    findings.push(
+      problem(`the settings file ${settingsFile} is readable by every user`, `sudo chmod 600 ${settingsFile}`),
+    );
+  }
   const dataDir = config.dataDir;
   if (!fs.existsSync(dataDir)) {
     return [
@@ -138,9 +144,9 @@ export function checkDisk(folder: string, freeBytes?: number): Finding {
  */
 export async function checkAddress(config: Config, siteRuns: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
-  const warning = untrustedProxyWarning(config);
-  if (warning)
-    findings.push(problem('PUBLIC_URL is https but TRUST_PROXY is false', warning.split(': ').slice(1).join(': ')));
+  const behindProxy = "set TRUST_PROXY to the proxy's address (127.0.0.1,::1 for Caddy on this machine)";
+  if (untrustedProxyWarning(config))
+    findings.push(problem('PUBLIC_URL is https but TRUST_PROXY is false', behindProxy));
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicUrl).hostname);
   if (local && config.trustProxy !== false) {
     findings.push(
@@ -171,10 +177,7 @@ export async function checkAddress(config: Config, siteRuns: boolean): Promise<F
       );
     } else if (config.publicUrl.startsWith('https://') && !response.headers.has('strict-transport-security')) {
       findings.push(
-        problem(
-          `${config.publicUrl} reaches the site, but the site does not see those requests as HTTPS`,
-          "set TRUST_PROXY to the proxy's address (127.0.0.1,::1 for Caddy on this machine)",
-        ),
+        problem(`${config.publicUrl} reaches the site, but the site does not see those requests as HTTPS`, behindProxy),
       );
     } else {
       findings.push(ok(`${config.publicUrl} reaches this site`));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -47,9 +48,9 @@ describe(`npm run doctor (${engine})`, { timeout: 240_000 }, () => {
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL: 'office@example.test',
     };
-    expect(runOps('backup', [], settings).status).toBe(0);
+    expect((await runOps('backup', [], settings)).status).toBe(0);
 
-    const doctor = runOps('doctor', [], settings);
+    const doctor = await runOps('doctor', [], settings);
     expect(doctor.stdout).not.toContain('PROBLEM');
     expect(doctor.stdout).toContain(`version ${packageJson.version}`);
     expect(doctor.stdout).toContain('database answers and is migrated');
@@ -67,7 +68,7 @@ describe(`npm run doctor (${engine})`, { timeout: 240_000 }, () => {
     const closedPort = await freePort();
     repository.storeSnapshot([`engine=${engine}`], new Date(Date.now() - 3 * day));
 
-    const doctor = runOps('doctor', [], {
+    const doctor = await runOps('doctor', [], {
       ...database,
       ...repository.env,
       PORT: String(closedPort),
@@ -86,13 +87,23 @@ describe(`npm run doctor (${engine})`, { timeout: 240_000 }, () => {
       expect.stringContaining('PROBLEM the last good backup is 72 hours old'),
     ]);
     expect(doctor.stdout).toContain('fix: restart the site: migrations run at start');
-    expect(doctor.stdout).toContain('fix: Set TRUST_PROXY to the proxy address');
+    expect(doctor.stdout).toContain("fix: set TRUST_PROXY to the proxy's address");
     expect(doctor.stdout).toContain('5 problem(s) found.');
   });
 
-  it('without a backup repository or a database where the settings point, says so', () => {
+  it('names the settings file it was given and complains when every user can read it', async () => {
+    const settingsFile = path.join(site.database.dataDir, 'env');
+    fs.writeFileSync(settingsFile, '# the service reads this\n', { mode: 0o644 });
+    const doctor = await runOps('doctor', [], { ...database, NORTHSTAR_SETTINGS_FILE: settingsFile });
+    expect(doctor.stdout).toContain(`ok      settings from ${settingsFile}`);
+    expect(doctor.stdout).toContain(`PROBLEM the settings file ${settingsFile} is readable by every user`);
+    expect(doctor.stdout).toContain(`fix: sudo chmod 600 ${settingsFile}`);
+    expect(doctor.status).toBe(1);
+  });
+
+  it('without a backup repository or a database where the settings point, says so', async () => {
     const elsewhere = path.join(site.database.dataDir, 'elsewhere');
-    const doctor = runOps(
+    const doctor = await runOps(
       'doctor',
       [],
       engine === 'sqlite' ? { DATA_DIR: elsewhere } : { ...database, DATA_DIR: site.database.dataDir },

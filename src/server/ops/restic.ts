@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { withoutCredentials } from './command';
 
 /**
  * The off-site copy is restic's (decision 0048): encrypted, deduplicated, to a local folder, SFTP,
@@ -40,7 +41,7 @@ export function resticSettingsProblem(environment: Record<string, string | undef
 /** The repository named without any user:password it may hold, for messages. */
 export function repositoryName(environment: Record<string, string | undefined> = process.env): string {
   const named = environment.RESTIC_REPOSITORY ?? `(named in ${environment.RESTIC_REPOSITORY_FILE})`;
-  return named.replace(/\/\/[^/@\s]*@/, '//');
+  return withoutCredentials(named);
 }
 
 /**
