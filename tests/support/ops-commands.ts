@@ -7,6 +7,12 @@ import path from 'node:path';
 const repo = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
 
+/**
+ * Each command is a process of its own (tsx, restic, pg_dump), and setting up starts a site and
+ * initialises a restic repository: seconds, not milliseconds, on a busy machine.
+ */
+export const opsTimeouts = { test: 240_000, hook: 60_000 };
+
 /** Variables of the test runner that must not leak into a command under test. */
 const siteVariables = ['DATA_DIR', 'DATABASE_URL', 'ADMIN_API_KEY', 'TEST_DB', 'TEST_DATABASE_URL', 'PORT', 'HOST'];
 

@@ -14,6 +14,7 @@ import { uploadImage } from '../../../tests/support/multipart';
 import {
   createResticRepository,
   freePort,
+  opsTimeouts,
   runOps,
   type TestResticRepository,
 } from '../../../tests/support/ops-commands';
@@ -23,8 +24,7 @@ const adminKey = 'backup-test-admin-key-0123456789';
 const admin = { 'x-api-key': adminKey };
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-// Each command is a process of its own (tsx, restic, pg_dump): seconds, not milliseconds.
-describe(`npm run backup and npm run restore through restic (${engine})`, { timeout: 240_000 }, () => {
+describe(`npm run backup and npm run restore through restic (${engine})`, { timeout: opsTimeouts.test }, () => {
   let site: TestApp;
   let repository: TestResticRepository;
   /** The site's settings as the commands read them: its database, and a port nothing answers on. */
@@ -40,11 +40,11 @@ describe(`npm run backup and npm run restore through restic (${engine})`, { time
       HOST: '127.0.0.1',
       ...repository.env,
     };
-  });
+  }, opsTimeouts.hook);
   afterEach(async () => {
     await site.close();
     repository.dispose();
-  });
+  }, opsTimeouts.hook);
 
   /** The enquiries' messages in the safety copy the restore left beside the live database. */
   function keptCopyText(): string {

@@ -1,20 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { createResticRepository, runOps, type TestResticRepository } from '../../../tests/support/ops-commands';
+import {
+  opsTimeouts,
+  createResticRepository,
+  runOps,
+  type TestResticRepository,
+} from '../../../tests/support/ops-commands';
 
 const day = 24 * 60 * 60 * 1000;
 
-describe('npm run backup applies the retention policy', { timeout: 240_000 }, () => {
+describe('npm run backup applies the retention policy', { timeout: opsTimeouts.test }, () => {
   let database: TestDatabase;
   let repository: TestResticRepository;
   beforeEach(async () => {
     database = await createTestDatabase();
     repository = createResticRepository();
-  });
+  }, opsTimeouts.hook);
   afterEach(async () => {
     await database.dispose();
     repository.dispose();
-  });
+  }, opsTimeouts.hook);
 
   it('keeps one snapshot a day for the last 7 days and one a week beyond, forgetting the rest', async () => {
     // Nine earlier nightly backups, one a day for the nine days before today.

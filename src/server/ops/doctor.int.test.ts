@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import {
   createResticRepository,
   freePort,
+  opsTimeouts,
   runOps,
   type TestResticRepository,
 } from '../../../tests/support/ops-commands';
@@ -16,7 +17,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../../tests/support
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const day = 24 * 60 * 60 * 1000;
 
-describe(`npm run doctor (${engine})`, { timeout: 240_000 }, () => {
+describe(`npm run doctor (${engine})`, { timeout: opsTimeouts.test }, () => {
   let site: TestApp;
   let repository: TestResticRepository;
   let smtp: TestSmtpServer;
@@ -29,12 +30,12 @@ describe(`npm run doctor (${engine})`, { timeout: 240_000 }, () => {
       DATA_DIR: site.database.dataDir,
       ...(site.database.databaseUrl ? { DATABASE_URL: site.database.databaseUrl } : {}),
     };
-  });
+  }, opsTimeouts.hook);
   afterEach(async () => {
     await site.close();
     await smtp.close();
     repository.dispose();
-  });
+  }, opsTimeouts.hook);
 
   it('finds nothing wrong with a running, reachable, migrated and backed-up site', async () => {
     await site.app.listen({ port: 0, host: '127.0.0.1' });
