@@ -19,8 +19,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         copyPublicDir: false,
         sourcemap: true,
-        // The server, and the admin-key command (npm run admin:key), which shares its config and database code.
-        rollupOptions: { input: { main: 'src/server/main.ts', 'admin-key': 'src/server/admin-key-cli.ts' } },
+        // The server, and the commands that share its config and database code: npm run admin:key,
+        // backup, restore and doctor (scripts/run-command.mjs runs them).
+        rollupOptions: {
+          input: {
+            main: 'src/server/main.ts',
+            'admin-key': 'src/server/admin-key-cli.ts',
+            backup: 'src/server/ops/backup-cli.ts',
+            restore: 'src/server/ops/restore-cli.ts',
+            doctor: 'src/server/ops/doctor-cli.ts',
+          },
+        },
       }
     : {
         outDir: 'dist/client',

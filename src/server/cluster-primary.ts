@@ -10,6 +10,7 @@ import { serveSiteMetrics } from './metrics/cluster-metrics';
 import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
 import { untrustedProxyWarning } from './trust-proxy';
+import { siteVersion } from './version';
 
 /**
  * The cluster primary (docs/decisions/0015-web-concurrency.md). It serves no requests: it
@@ -45,7 +46,8 @@ export async function runPrimary(config: Config): Promise<void> {
       if (!announced && listening.size === config.webConcurrency) {
         announced = true;
         log.info(
-          `${config.webConcurrency} server processes; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
+          { version: siteVersion },
+          `version ${siteVersion}; ${config.webConcurrency} server processes; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
         );
       }
     });

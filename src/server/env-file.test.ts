@@ -17,7 +17,8 @@ function runAdminKey(folder: string, env: Record<string, string> = {}) {
   return spawnSync(tsx, [adminKeyCommand], { cwd: folder, env: environment, encoding: 'utf8' });
 }
 
-describe('.env in the project folder', () => {
+// Each test starts the command as a process of its own (tsx): seconds on a busy machine.
+describe('.env in the project folder', { timeout: 60_000 }, () => {
   let folder: string;
   beforeEach(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'));

@@ -7,6 +7,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { mailWakeMessage } from './mail/wake';
 import { untrustedProxyWarning } from './trust-proxy';
+import { siteVersion } from './version';
 
 /**
  * Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts
@@ -73,7 +74,8 @@ async function serveRequests(
     const proxyWarning = untrustedProxyWarning(config);
     if (proxyWarning) app.log.warn(proxyWarning);
     app.log.info(
-      `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
+      { version: siteVersion },
+      `version ${siteVersion}; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
     );
   }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { startServer } from './server';
+import { packageVersion, startServer } from './server';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,6 +41,8 @@ test.describe('the server process', () => {
     expect(answer).toContain('"code":"NOT_FOUND"');
     expect(await stopped).toBe(0);
     expect(server.output()).toContain('shutting down');
+    // The start-up line names the release it runs.
+    expect(server.output()).toContain(`"version":"${packageVersion}"`);
     // A cleanly closed SQLite database leaves no write-ahead log behind.
     expect(fs.existsSync(path.join(server.dataDir, 'site.db'))).toBe(true);
     expect(fs.existsSync(path.join(server.dataDir, 'site.db-wal'))).toBe(false);

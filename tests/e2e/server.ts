@@ -25,6 +25,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The release the build under test names (package.json's version). */
+export const packageVersion = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
+
 /**
  * Starts the built server (dist/server/main.js) and waits until it is healthy: with a fresh data
  * folder, or with `dataDir` (a restart, or a second instance on the same SQLite database).

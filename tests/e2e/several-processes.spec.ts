@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startTestSmtpServer, waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { requestOnNewConnection as request } from './new-connection';
-import { startServer } from './server';
+import { packageVersion, startServer } from './server';
 import { withDatabase } from './enquiries-db';
 
 const adminKey = 'e2e-several-processes-key-0123456789';
@@ -79,6 +79,7 @@ test.describe('several server processes', () => {
       await smtp.close();
     }
     expect(server.output()).toContain('2 server processes');
+    expect(server.output()).toContain(`"version":"${packageVersion}"`); // the primary's start-up line
     expect(server.output()).toContain('shutting down');
     // Every process closed its connection: the last one to close removes the write-ahead log.
     expect(fs.existsSync(path.join(server.dataDir, 'site.db-wal'))).toBe(false);
