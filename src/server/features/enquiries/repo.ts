@@ -12,6 +12,7 @@ import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { eraseDeleted } from '../../db/erase';
 import { containsText } from '../../db/like';
 import { binnable } from '../bin/binnable';
+import { notBinned } from './not-binned';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
 export interface NewEnquiry {
@@ -85,9 +86,6 @@ const columnOf = {
   message: 'message',
   reviewed: 'reviewed',
 } as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
-
-/** The one "not in the Bin" rule: every read and change outside the Bin sees only these rows. */
-const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => eb('deleted_at', 'is', null);
 
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
