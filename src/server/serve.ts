@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { mailWakeMessage } from './mail/wake';
-import { untrustedProxyWarning } from './trust-proxy';
+import { proxyWarnings } from './trust-proxy';
 
 /**
  * Runs the server: check the environment, migrate, listen, stop gracefully. Started by main.ts
@@ -70,8 +70,7 @@ async function serveRequests(
 
   await app.listen({ port: config.port, host: config.host });
   if (role === 'alone') {
-    const proxyWarning = untrustedProxyWarning(config);
-    if (proxyWarning) app.log.warn(proxyWarning);
+    for (const warning of proxyWarnings(config)) app.log.warn(warning);
     app.log.info(
       `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
     );
