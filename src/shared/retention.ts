@@ -10,3 +10,10 @@ export const SENT_MAIL_KEEP_DAYS = 7;
  * (docs/decisions/0036-bin.md). An enquiry also keeps its retention deadline: whichever comes first.
  */
 export const BIN_KEEP_DAYS = 30;
+
+/**
+ * How long a backup of the website's database is kept (one a day, the newest seven: `npm run
+ * backup`'s default). A deleted enquiry is gone from the database at once (decision 0046) but
+ * stays in the backups taken before, until the last of them is replaced: the privacy page says so.
+ */
+export const BACKUP_KEEP_DAYS = 7;

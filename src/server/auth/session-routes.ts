@@ -50,11 +50,17 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
     return { signedIn: false };
   });
 
-  // Sign out: the session ends on the server, and the browser forgets the cookie.
+  // Sign out: the session ends on the server, and the browser forgets the cookie and whatever it
+  // kept of the admin screens (cached answers, storage), so the next person at a shared computer
+  // finds no enquiry there.
   app.delete(adminSessionPath, async (request, reply) => {
     const auth = request.adminAuth;
     if (auth?.via === 'session') await sessions.end(auth.session.token);
     clearSessionCookie(reply, config, request);
-    return reply.header('cache-control', noStore).code(204).send();
+    return reply
+      .header('cache-control', noStore)
+      .header('clear-site-data', '"cache", "cookies", "storage"')
+      .code(204)
+      .send();
   });
 };
