@@ -9,7 +9,7 @@ import { isMailWake } from './mail/wake';
 import { serveSiteMetrics } from './metrics/cluster-metrics';
 import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
-import { untrustedProxyWarning } from './trust-proxy';
+import { proxyWarnings } from './trust-proxy';
 import { siteVersion } from './version';
 
 /**
@@ -27,8 +27,7 @@ export async function runPrimary(config: Config): Promise<void> {
     if (key) console.log(keyBanner(key, 'generated on first start'));
   }
   const background = startBackgroundWork(config, database, log);
-  const proxyWarning = untrustedProxyWarning(config);
-  if (proxyWarning) log.warn(proxyWarning);
+  for (const warning of proxyWarnings(config)) log.warn(warning);
   // GET /metrics reaches a worker, which asks here for the whole site's numbers (decision 0027).
   if (config.metricsToken) serveSiteMetrics(createProcessMetrics(database, 'primary'), log);
 

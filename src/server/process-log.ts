@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { loggableError } from './log-redaction';
 
 const levels = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
 
@@ -23,7 +24,7 @@ export function createProcessLog(
       if (value < threshold) return;
       const fields = typeof objectOrMessage === 'string' ? {} : { ...objectOrMessage };
       const text = typeof objectOrMessage === 'string' ? objectOrMessage : message;
-      if ('err' in fields && fields.err instanceof Error) fields.err = fields.err.message;
+      if ('err' in fields && fields.err instanceof Error) fields.err = loggableError(fields.err).message;
       write(`${JSON.stringify({ level: value, time: Date.now(), pid: process.pid, ...fields, msg: text })}\n`);
     };
   return { info: line(levels.info), warn: line(levels.warn), error: line(levels.error) } satisfies ProcessLog;

@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { mailWakeMessage } from './mail/wake';
-import { untrustedProxyWarning } from './trust-proxy';
+import { proxyWarnings } from './trust-proxy';
 import { siteVersion } from './version';
 
 /**
@@ -71,8 +71,7 @@ async function serveRequests(
 
   await app.listen({ port: config.port, host: config.host });
   if (role === 'alone') {
-    const proxyWarning = untrustedProxyWarning(config);
-    if (proxyWarning) app.log.warn(proxyWarning);
+    for (const warning of proxyWarnings(config)) app.log.warn(warning);
     app.log.info(
       { version: siteVersion },
       `version ${siteVersion}; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,

@@ -53,21 +53,46 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   return (_address, hop) => hop < trust;
 }
 
+/** True when `host` only listens on this machine (loopback), so only a proxy on it can reach the app. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (bare === 'localhost' || bare === '::1') return true;
+  return net.isIPv4(bare) && bare.startsWith('127.');
+}
+
 /**
- * A start-up warning for a site promised over HTTPS that believes no proxy. The app never speaks
- * TLS itself, so something in front of it does; without TRUST_PROXY every visitor would share that
- * proxy's address for the enquiry and sign-in limits, and no answer would carry HSTS.
+ * Start-up warnings about the proxy settings, or none:
+ * - a site promised over HTTPS that believes no proxy. The app never speaks TLS itself, so
+ *   something in front of it does; without TRUST_PROXY every visitor would share that proxy's
+ *   address for the enquiry and sign-in limits, and no answer would carry HSTS;
+ * - a hop count on an app that listens on a public address: anyone who reaches it directly writes
+ *   their own X-Forwarded-For and so chooses the address the limits count (unlimited key guesses,
+ *   or the office locked out). The address list is the safe form: only those proxies are believed.
  */
-export function untrustedProxyWarning({
+export function proxyWarnings({
   publicUrl,
   trustProxy,
+  host,
 }: {
   publicUrl: string;
   trustProxy: TrustProxy;
-}): string | undefined {
-  if (trustProxy !== false || !publicUrl.startsWith('https://')) return undefined;
-  return (
-    'PUBLIC_URL is https but TRUST_PROXY=false: behind a proxy every visitor counts as the proxy and HSTS is ' +
-    'never sent. Set TRUST_PROXY to the proxy address (127.0.0.1,::1 for Caddy on this machine; deploy/northstar.env).'
-  );
+  host: string;
+}): string[] {
+  const warnings: string[] = [];
+  if (trustProxy === false && publicUrl.startsWith('https://')) {
+    warnings.push(
+      'PUBLIC_URL is https but TRUST_PROXY=false: behind a proxy every visitor counts as the proxy and HSTS is ' +
+        'never sent. Set TRUST_PROXY to the proxy address (127.0.0.1,::1 for Caddy on this machine; deploy/northstar.env).',
+    );
+  }
+  if (typeof trustProxy === 'number' && !isLoopbackHost(host)) {
+    warnings.push(
+      `WARNING: TRUST_PROXY=${trustProxy} trusts the nearest ${trustProxy === 1 ? 'hop' : `${trustProxy} hops`} ` +
+        `whoever they are, and HOST=${host} lets anyone reach the app without the proxy: they can choose their own ` +
+        'address and get round the sign-in and enquiry limits. Set TRUST_PROXY to the proxy addresses instead ' +
+        '(TRUST_PROXY=127.0.0.1,::1 for a proxy on this machine, or its address or range, e.g. 10.0.0.5), ' +
+        'or listen on HOST=127.0.0.1 behind it.',
+    );
+  }
+  return warnings;
 }

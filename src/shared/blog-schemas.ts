@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { londonLocalToUtc } from './london-time';
 import { site } from './site';
+import { isStorableInstant, storedDateMessage } from './stored-dates';
 
 /**
  * The blog post form, used by the admin dialogs (react-hook-form) and by the server (parseInput),
@@ -47,7 +48,8 @@ const instantWithZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?
 
 /**
  * When a post appears: a London wall-clock time as a `datetime-local` gives it ('2026-11-23T15:30'),
- * or an ISO instant with its zone for scripts; stored as UTC. Empty means "now" on first publication.
+ * or an ISO instant with its zone for scripts; stored as UTC, within the stored-date rule
+ * (stored-dates.ts). Empty means "now" on first publication.
  */
 const publicationTime = z
   .string({ error: 'Publication time must be text' })
@@ -59,6 +61,10 @@ const publicationTime = z
     const utc = instantWithZone.test(value) ? new Date(value) : new Date(londonLocalToUtc(value) ?? Number.NaN);
     if (Number.isNaN(utc.getTime())) {
       context.addIssue({ code: 'custom', message: 'Publication time must be a date and time' });
+      return z.NEVER;
+    }
+    if (!isStorableInstant(utc)) {
+      context.addIssue({ code: 'custom', message: storedDateMessage('Publication time') });
       return z.NEVER;
     }
     return utc.toISOString();

@@ -86,6 +86,8 @@ export interface EnquiryPage {
   page: number;
   pageSize: number;
   pageCount: number;
+  /** False when the server sends no e-mail (no SMTP_URL): the inbox says so once, above the list. */
+  mailOn: boolean;
 }
 
 export type EnquiryCounts = Record<EnquiryFilter, number>;

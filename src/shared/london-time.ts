@@ -42,8 +42,11 @@ export function londonLocalToUtc(local: string): string | null {
   const match = localDateTimePattern.exec(local);
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  const check = new Date(wall);
+  // Not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+  const check = new Date(0);
+  check.setUTCFullYear(year!, month! - 1, day!);
+  check.setUTCHours(hour!, minute!, second!);
+  const wall = check.getTime();
   if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day || hour! > 23 || minute! > 59) return null;
   const hour1 = 3_600_000;
   const matching = [wall - hour1, wall].find((instant) => londonOffset(instant) === wall - instant);

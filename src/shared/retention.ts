@@ -10,3 +10,17 @@ export const SENT_MAIL_KEEP_DAYS = 7;
  * (docs/decisions/0036-bin.md). An enquiry also keeps its retention deadline: whichever comes first.
  */
 export const BIN_KEEP_DAYS = 30;
+
+/**
+ * Which backups are kept (decision 0048): the newest snapshot of each of the last 7 days and of
+ * the last 4 weeks that have one. `npm run backup` applies it after each snapshot.
+ */
+export const BACKUP_RETENTION = { dailySnapshots: 7, weeklySnapshots: 4 } as const;
+
+/**
+ * The longest a deleted enquiry stays in backups. It is erased from the database at once
+ * (decision 0046) but stays in the snapshots taken before, until the last of them is forgotten:
+ * with a backup every night, the oldest weekly snapshot kept is at most four weeks and six days
+ * old, and the next night's backup removes it. The privacy page states this figure.
+ */
+export const BACKUP_KEEP_DAYS = 35;

@@ -116,6 +116,10 @@ test.describe('admin blog management', () => {
     await picker.getByRole('button', { name: `Choose Library image 14 ${run}`, exact: true }).click();
     await expect(picker).toHaveCount(0);
     await expect(editorBody(page).locator('img')).toHaveAttribute('src', library[13]!.path);
+    // The cursor lands after the inserted image: typing goes on from there and keeps the image.
+    await page.keyboard.type('After the picture');
+    await expect(editorBody(page).locator('img')).toHaveCount(1);
+    await expect(editorBody(page)).toContainText('After the picture');
     await editorBody(page).locator('img').click();
     const replace = dialog.getByRole('region', { name: 'Replace Image' });
     await replace.getByRole('searchbox', { name: 'Search images' }).fill(`Library image 3 ${run}`);

@@ -48,6 +48,8 @@ test.describe('admin sign-in and the enquiry inbox', () => {
 
     await page.reload();
     await expect(card(page, 'Amelia Hart')).toBeVisible();
+    // This server has no SMTP_URL: the inbox says so once, above the list.
+    await expect(page.getByText('E-mail is off: new enquiries are not e-mailed to the office')).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByLabel('Admin API key')).toBeVisible();

@@ -22,12 +22,28 @@ export interface TestSmtpServer {
  * A real SMTP server on loopback that keeps every message it accepts (no TLS, no auth); with
  * `saveTo`, each is also written there as a .eml file, for tests in other processes.
  */
-export async function startTestSmtpServer(port = 0, saveTo?: string): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(
+  port = 0,
+  saveTo?: string,
+  {
+    rejectRecipient,
+  }: {
+    /** Refuses these recipients as a real server does, naming the address in its answer. */
+    rejectRecipient?: (address: string) => boolean;
+  } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejectRecipient?.(address.address)) return callback();
+      const error = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
+        responseCode: 550,
+      });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -58,17 +58,20 @@ export function registerAdminAuth(
   const publicOrigin = new URL(config.publicUrl).origin;
 
   const checkKey = async (request: FastifyRequest, reply: FastifyReply, provided: string) => {
-    const waitMs = await limiter.blockedFor(request.ip);
-    if (waitMs > 0) {
+    const refuse = (waitMs: number) => {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
-    }
+      return new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
+    };
     const expected = await expectedKeyHash();
     if (expected && keyMatches(provided, expected)) {
+      const waitMs = await limiter.blockedFor(request.ip);
+      if (waitMs > 0) throw refuse(waitMs);
       request.adminAuth = { via: 'key', keyHash: expected };
       return;
     }
-    await limiter.recordFailure(request.ip);
+    // Counted and judged in one atomic statement, so parallel guesses cannot all pass (failure-limiter.ts).
+    const waitMs = await limiter.recordFailure(request.ip);
+    if (waitMs > 0) throw refuse(waitMs);
     throw new AppError(401, 'UNAUTHORIZED', 'Invalid admin API key.');
   };
 

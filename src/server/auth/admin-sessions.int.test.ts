@@ -183,6 +183,8 @@ describe('staff sessions', () => {
     const cleared = out.cookies.find(({ name }) => name === 'admin_session')!;
     expect(cleared.value).toBe('');
     expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+    // The browser also drops what the admin screens kept in its storage (admin answers are never cached).
+    expect(out.headers['clear-site-data']).toBe('"cookies", "storage"');
     expect((await list(token)).json()).toEqual(ENDED);
   });
 

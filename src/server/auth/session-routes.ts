@@ -50,11 +50,14 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
     return { signedIn: false };
   });
 
-  // Sign out: the session ends on the server, and the browser forgets the cookie.
+  // Sign out: the session ends on the server, and the browser forgets the cookie and whatever the
+  // admin screens kept in storage, so the next person at a shared computer finds no enquiry there.
+  // Not "cache": every admin answer is no-store, so the cache holds none, and Chromium stalls the
+  // origin's next requests while it clears its cache (the sign-in screen did not load after it).
   app.delete(adminSessionPath, async (request, reply) => {
     const auth = request.adminAuth;
     if (auth?.via === 'session') await sessions.end(auth.session.token);
     clearSessionCookie(reply, config, request);
-    return reply.header('cache-control', noStore).code(204).send();
+    return reply.header('cache-control', noStore).header('clear-site-data', '"cookies", "storage"').code(204).send();
   });
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
+import { loggableError } from '../log-redaction';
 
 /**
  * Claims the next run of `name` when it is due, moving the due time `intervalMs` on. The
@@ -57,7 +58,7 @@ export function startScheduledJob({
     try {
       if (await claimRun(db, name, intervalMs)) await run();
     } catch (error) {
-      log.error({ err: error, job: name }, 'scheduled job failed');
+      log.error({ err: loggableError(error), job: name }, 'scheduled job failed');
     }
   };
   const timer = setInterval(() => void check(), checkEveryMs);

@@ -88,6 +88,9 @@ function sqliteDialect(options: DatabaseOptions) {
       database.pragma('journal_mode = WAL');
       database.pragma('synchronous = NORMAL');
       database.pragma('foreign_keys = ON');
+      // Deleted rows are overwritten with zeros, not left readable in free pages: a purged
+      // enquiry must not survive in the file or in the backups taken from it (decision 0046).
+      database.pragma('secure_delete = ON');
       database.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
       return withStatementCache(database);
     },

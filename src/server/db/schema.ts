@@ -56,6 +56,8 @@ export interface EmailOutboxTable {
   sent_at: string | null;
   /** What the mail is (outboxKinds in mail/outbox.ts); the inbox shows the staff notification's status. */
   kind: ColumnType<string, string | undefined, string>;
+  /** The recipient's canonical form (shared/canonical-email.ts) where the outbox counts by address. */
+  recipient_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What staff write about an enquiry; deleted with it (decision 0018). */

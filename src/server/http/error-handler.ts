@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError } from '../errors';
+import { loggableError } from '../log-redaction';
 
 /** Framework errors whose own messages are technical; staff and parents get these instead. */
 const friendlyMessages: Record<string, string> = {
@@ -16,7 +17,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
     if (isDatabaseUnavailable(error)) {
       // Not our bug and not the visitor's: the database is restarting or unreachable. Say when to retry.
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(databaseUnavailable().toBody());
     }
     const status = error.statusCode ?? 500;
@@ -24,7 +25,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code = error.code ?? 'BAD_REQUEST';
       return reply.code(status).send({ error: friendlyMessages[code] ?? error.message, code });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram } from 'prom-client';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { loggableError } from '../log-redaction';
 import { answerMetricsCollection, siteMetricsFromPrimary } from '../metrics/cluster-metrics';
 import { createProcessMetrics } from '../metrics/process-metrics';
 import { pageCacheStats } from '../rendering/page-cache-stats';
@@ -75,7 +76,7 @@ export function registerMetrics(
     try {
       return await siteMetricsFromPrimary();
     } catch (error) {
-      request.log.warn({ err: error }, 'metrics: no answer from the primary process');
+      request.log.warn({ err: loggableError(error) }, 'metrics: no answer from the primary process');
       reply.header('retry-after', '5');
       throw new AppError(503, 'UNAVAILABLE', 'The metrics could not be gathered; try again shortly.');
     }

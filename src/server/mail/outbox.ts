@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   kind?: OutboxKind;
   submissionId?: number;
   recipient: string;
+  /** Set where mail is counted by address: the recipient's canonical form. */
+  recipientKey?: string;
   replyTo?: string;
   subject: string;
   body: string;
@@ -29,6 +31,7 @@ export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEm
       kind: email.kind ?? 'staff-notification',
       submission_id: email.submissionId ?? null,
       recipient: email.recipient,
+      recipient_key: email.recipientKey ?? null,
       reply_to: email.replyTo ?? null,
       subject: email.subject,
       body: email.body,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { DatabaseSchema } from '../db/schema';
+import { loggableError } from '../log-redaction';
 import { claimDueEmail, markAttemptFailed, markSent } from './outbox';
 
 export interface MailWorkerOptions {
@@ -77,7 +78,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         const attempts = email.attempts + 1;
         const retryAt =
           attempts < maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs)) : undefined;
-        const reason = error instanceof Error ? error.message : String(error);
+        // A refusal names the recipient (a parent's address): neither the log nor staff's screen keeps it.
+        const reason = loggableError(error).message;
         log.warn({ outboxId: email.id, attempts, retryAt, reason }, 'queued e-mail not sent');
         await markAttemptFailed(db, email.id, reason, retryAt);
       }
@@ -89,7 +91,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     // One pass at a time; a wake-up during a pass joins it (the pass loops until nothing is due).
     current ??= sendDue()
       .catch((error: unknown) => {
-        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'mail outbox check failed');
+        log.warn({ reason: loggableError(error).message }, 'mail outbox check failed');
         return 0;
       })
       .finally(() => {

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrations } from '../db/migrations/index';
 import { smtpOptionsFromUrl } from '../mail/worker';
-import { untrustedProxyWarning } from '../trust-proxy';
+import { isLoopbackHost } from '../trust-proxy';
 import { siteVersion } from '../version';
 import { listSnapshots, resticSettingsProblem, tagValue } from './restic';
 import { migrationProblem, readSiteContents } from './site-contents';
@@ -145,8 +145,16 @@ export function checkDisk(folder: string, freeBytes?: number): Finding {
 export async function checkAddress(config: Config, siteRuns: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
   const behindProxy = "set TRUST_PROXY to the proxy's address (127.0.0.1,::1 for Caddy on this machine)";
-  if (untrustedProxyWarning(config))
+  if (config.trustProxy === false && config.publicUrl.startsWith('https://'))
     findings.push(problem('PUBLIC_URL is https but TRUST_PROXY is false', behindProxy));
+  if (typeof config.trustProxy === 'number' && !isLoopbackHost(config.host)) {
+    findings.push(
+      problem(
+        `TRUST_PROXY is a hop count (${config.trustProxy}) while the app listens on HOST=${config.host}: anyone reaching it directly chooses their own address`,
+        `${behindProxy}, or set HOST=127.0.0.1`,
+      ),
+    );
+  }
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicUrl).hostname);
   if (local && config.trustProxy !== false) {
     findings.push(

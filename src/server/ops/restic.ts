@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { BACKUP_RETENTION } from '../../shared/retention';
 import { withoutCredentials } from './command';
 
 /**
@@ -11,8 +12,13 @@ import { withoutCredentials } from './command';
 /** Every snapshot this site makes carries this tag; retention and restore look at no other. */
 export const siteTag = 'northstar';
 
-/** Retention: one snapshot a day for a week, one a week for a month (README "Back up and restore"). */
-export const retentionPolicy = ['--keep-daily', '7', '--keep-weekly', '4'];
+/** Retention: one snapshot a day for a week, one a week for a month (BACKUP_RETENTION, which the privacy page follows). */
+export const retentionPolicy = [
+  '--keep-daily',
+  String(BACKUP_RETENTION.dailySnapshots),
+  '--keep-weekly',
+  String(BACKUP_RETENTION.weeklySnapshots),
+];
 
 export interface Snapshot {
   id: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { loggableError } from '../log-redaction';
 import type { GenerationReader } from '../coordination/content-generation';
 import type { SiteApi } from '../../shared/site-api';
 import { render as renderFromBuild } from '../../web/entry-server';
@@ -43,7 +44,7 @@ export function registerPages(
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   const cache = new PageCache({
     ttlMs: config.pageCacheMs,
-    onRefreshError: (error) => app.log.error({ err: error }, 'a page could not be re-rendered'),
+    onRefreshError: (error) => app.log.error({ err: loggableError(error) }, 'a page could not be re-rendered'),
   });
   app.decorate('pageCache', cache);
 

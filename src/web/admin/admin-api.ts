@@ -145,7 +145,7 @@ export function createAdminApi(
     images: {
       list: async ({ q, category }: ImageQuery) => {
         const query = search({ q, category: category === 'all' ? undefined : category });
-        return (await json<{ images: ImageRecord[] }>('GET', `/api/images${query}`)).images;
+        return (await json<{ images: ImageRecord[] }>('GET', `/api/admin/images${query}`)).images;
       },
       upload: (image: NewImage) => json<ImageRecord>('POST', '/api/admin/images', imageForm(image)),
       update: (id: number, changes: { altText: string; category: ImageCategory }) =>

@@ -1,4 +1,4 @@
-import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
+import { BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
@@ -45,8 +45,9 @@ export function PrivacyPage() {
             form: first and last name, e-mail, mobile number and your message.
           </li>
           <li>
-            With every form: the date and time you sent it. Our server briefly records your internet address to stop
-            spam.
+            With every form: the date and time you sent it. To stop spam, our server counts the forms sent from your
+            internet address for 15 minutes; the count is cleared within the hour after that, and the address is not
+            kept with your enquiry.
           </li>
         </ul>
         <h2 className={h2}>Why we use it</h2>
@@ -59,6 +60,12 @@ export function PrivacyPage() {
         <p>
           Our staff, and the e-mail provider that delivers new enquiries to our office inbox. Nobody else, unless the
           law requires it.
+        </p>
+        <h2 className={h2}>Where it is kept</h2>
+        <p data-testid="storage-statement">
+          In the website's database on our server, and for a short time in e-mails (below). The server's log records
+          that a page was asked for or an e-mail could not be delivered, never your name, e-mail address, telephone
+          number or what you wrote.
         </p>
         <h2 className={h2}>How long we keep it</h2>
         <p data-testid="retention-statement">
@@ -77,6 +84,13 @@ export function PrivacyPage() {
           mistake, where nobody works with it; then it is deleted for good. It never stays longer than the{' '}
           {`${retentionMonths}`} months above, and staff can delete it for good straight away, for example when you ask
           us to.
+        </p>
+        <p data-testid="backup-retention-statement">
+          When an enquiry is deleted for good it is erased from the database at once, not merely hidden. To recover from
+          a failure we also keep encrypted backups of the database, stored away from the website's server: one a day for
+          a week and one a week for a month. An enquiry deleted today is still in the backups taken before today until
+          they are removed, so it is gone from every copy at most {`${BACKUP_KEEP_DAYS}`} days after it was deleted.
+          Backups are never used for anything else.
         </p>
         <h2 className={h2}>Your rights</h2>
         <p>

@@ -10,6 +10,8 @@ import * as adminSessions from './2026-11-23-1401-admin-sessions';
 import * as enquiryWorkflow from './2026-11-23-1411-enquiry-workflow';
 import * as blogPostRevisions from './2026-11-23-1421-blog-post-revisions';
 import * as bin from './2026-11-23-1431-bin';
+import * as eraseFreePages from './2026-11-25-2701-erase-free-pages';
+import * as outboxRecipientKey from './2026-11-25-2702-outbox-recipient-key';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1411-enquiry-workflow': enquiryWorkflow,
   '2026-11-23-1421-blog-post-revisions': blogPostRevisions,
   '2026-11-23-1431-bin': bin,
+  '2026-11-25-2701-erase-free-pages': eraseFreePages,
+  '2026-11-25-2702-outbox-recipient-key': outboxRecipientKey,
 };

@@ -120,7 +120,7 @@ describe('the Bin', () => {
 
     expect((await send('DELETE', `/api/admin/images/${image.id}`)).statusCode).toBe(204);
     expect(await statuses()).toEqual(addresses.map(() => 404));
-    const library = (await subject.app.inject('/api/images')).json<{ images: ImageRecord[] }>().images;
+    const library = (await get('/api/admin/images')).json<{ images: ImageRecord[] }>().images;
     expect(library.map((entry) => entry.id)).not.toContain(image.id);
     expect((await subject.app.inject('/api/images/showcase')).body).not.toContain(image.path);
     expect((await subject.app.inject('/')).body).not.toContain(`/images/${image.id}/`);

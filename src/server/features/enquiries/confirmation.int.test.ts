@@ -83,6 +83,31 @@ describe("the parent's confirmation e-mail", () => {
     expect((await outbox()).filter((row) => row.kind === 'parent-confirmation')).toHaveLength(1);
   });
 
+  it('counts one mailbox written many ways as one address: case, +tags and Gmail dots', async () => {
+    const smtp = await smtpServer();
+    const { enquire, outbox } = await setUp(smtp.url);
+    const variants = [
+      'victim@gmail.com',
+      'Victim@Gmail.com',
+      'victim+1@gmail.com',
+      'v.ictim@gmail.com',
+      'V.I.C.T.I.M+x@googlemail.com',
+    ];
+    for (const email of variants) expect((await enquire({ ...hostile, email })).statusCode).toBe(201);
+    // Elsewhere a +tag is a tag too; dots are part of the name.
+    for (const email of ['parent+school@example.com', 'Parent@Example.com', 'p.arent@example.com']) {
+      expect((await enquire({ ...hostile, email })).statusCode).toBe(201);
+    }
+    const confirmations = (await outbox()).filter((row) => row.kind === 'parent-confirmation');
+    // Sent to the address as typed (lower case), never to one the parent did not write.
+    expect(confirmations.map((row) => row.recipient)).toEqual([
+      'victim@gmail.com',
+      'parent+school@example.com',
+      'p.arent@example.com',
+    ]);
+    await waitFor(() => smtp.received.length === variants.length + 3 + 3);
+  });
+
   it('is not sent when PARENT_CONFIRMATION is off', async () => {
     const smtp = await smtpServer();
     const { enquire, outbox } = await setUp(smtp.url, { PARENT_CONFIRMATION: 'off' });

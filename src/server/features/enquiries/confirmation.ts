@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { canonicalEmail } from '../../../shared/canonical-email';
 import { site } from '../../../shared/site';
 import type { DatabaseSchema } from '../../db/schema';
 import type { OutgoingEmail } from '../../mail/outbox';
@@ -12,7 +13,11 @@ export const CONFIRMATION_GAP_MS = 24 * 60 * 60 * 1000;
  * their name (decision 0032). The address is not proven to be theirs, so anything echoed here
  * could be someone else's words mailed by us to a stranger. Replies go to the office.
  */
-export function confirmationFor(id: number, submission: NewEnquiry, officeEmail: string): OutgoingEmail {
+export function confirmationFor(
+  id: number,
+  submission: NewEnquiry,
+  officeEmail: string,
+): OutgoingEmail & { recipientKey: string } {
   const what = submission.submissionType === 'assessment' ? 'request for an assessment' : 'message';
   const body = [
     'Hello,',
@@ -31,20 +36,21 @@ export function confirmationFor(id: number, submission: NewEnquiry, officeEmail:
   return {
     kind: 'parent-confirmation',
     submissionId: id,
-    // Lower case, so one address written two ways is still one address to the limit below.
     recipient: submission.email.toLowerCase(),
+    // The limit below counts mailboxes, not spellings of them.
+    recipientKey: canonicalEmail(submission.email),
     replyTo: officeEmail,
     subject: `We have received your enquiry - ${site.name}`,
     body,
   };
 }
 
-/** True when this address was sent a confirmation within CONFIRMATION_GAP_MS. */
-export async function confirmedRecently(db: Kysely<DatabaseSchema>, recipient: string, now: Date): Promise<boolean> {
+/** True when this mailbox (its canonical address, `recipientKey`) was sent a confirmation within CONFIRMATION_GAP_MS. */
+export async function confirmedRecently(db: Kysely<DatabaseSchema>, recipientKey: string, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom('email_outbox')
     .select('id')
-    .where('recipient', '=', recipient)
+    .where('recipient_key', '=', recipientKey)
     .where('kind', '=', 'parent-confirmation')
     .where('created_at', '>', new Date(now.getTime() - CONFIRMATION_GAP_MS).toISOString())
     .limit(1)

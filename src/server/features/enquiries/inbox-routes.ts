@@ -17,7 +17,7 @@ const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 /**
  * The admin inbox; the counts and the export take the list's query (paging ignored) so one bad
  * filter is refused the same way everywhere. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
-export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
+export const inboxRoutes: FeaturePlugin = async (app, { database, config }) => {
   const repo = createEnquiriesRepo(database.db);
   const workflow = createWorkflowRepo(database.db);
   const admin = { admin: true };
@@ -43,6 +43,7 @@ export const inboxRoutes: FeaturePlugin = async (app, { database }) => {
         page: current,
         pageSize: size,
         pageCount: Math.ceil(total / size),
+        mailOn: config.mail !== undefined,
       };
       return body;
     },

@@ -90,7 +90,7 @@ describe('the enquiry inbox API', () => {
     for (let i = 0; i < 5; i += 1) made.push(await insert());
     const newestFirst = made.map((s) => s.id).reverse();
     const first = (await list('?page=1&pageSize=2')) as EnquiryPage;
-    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, pageCount: 3 });
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, pageCount: 3, mailOn: false });
     expect(first.items.map((s) => s.id)).toEqual(newestFirst.slice(0, 2));
     const last = (await list('?page=3&pageSize=2')) as EnquiryPage;
     expect(last.items.map((s) => s.id)).toEqual(newestFirst.slice(4));

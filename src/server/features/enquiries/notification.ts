@@ -1,23 +1,32 @@
 import type { OutgoingEmail } from '../../mail/outbox';
 import type { NewEnquiry } from './repo';
 
-// Header values come from visitors: no line breaks, bounded length.
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 150);
+// What counts as a line break to some mail program: CR, LF, and the rarer ones.
+const lineBreaks = /[\n\v\f\r\u0085\u2028\u2029]+/g;
+// One-line fields come from visitors: a break they type must not start a line of its own
+// ("Bcc: …" as a line of text looks like a header to staff).
+const flat = (text: string) => text.replace(lineBreaks, ' ').replace(/\t/g, ' ');
+// Header values: one line, bounded length.
+const oneLine = (text: string) => flat(text).slice(0, 150);
+// Long answers keep their lines, indented under their label, so none reads as a field of its own.
+const indented = (text: string) => text.split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/).join('\n  ');
 
 /** The plain-text e-mail staff receive for a new enquiry (plain text: nothing in it can run). */
 export function notificationFor(id: number, submission: NewEnquiry, recipient: string): OutgoingEmail {
   const name = `${submission.firstName} ${submission.lastName}`;
   const kind = submission.submissionType === 'assessment' ? 'Assessment request' : 'Contact message';
   const subject = oneLine(`${kind} from ${name}${submission.emailTitle ? `: ${submission.emailTitle}` : ''}`);
+  const single = (value: string | undefined) => value && flat(value);
+  const several = (value: string | undefined) => value && indented(value);
   const lines: [string, string | undefined][] = [
-    ['Name', name],
-    ['E-mail', submission.email],
-    ['Telephone', submission.telephone],
-    ['Mobile', submission.mobile],
-    ['Subject', submission.emailTitle],
-    ['Year group', submission.yearGroup],
-    ['Notes', submission.notes],
-    ['Message', submission.message],
+    ['Name', flat(name)],
+    ['E-mail', single(submission.email)],
+    ['Telephone', single(submission.telephone)],
+    ['Mobile', single(submission.mobile)],
+    ['Subject', single(submission.emailTitle)],
+    ['Year group', single(submission.yearGroup)],
+    ['Notes', several(submission.notes)],
+    ['Message', several(submission.message)],
   ];
   const body = [
     `${kind} #${id}, received ${submission.submittedAt}.`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createBin } from '../bin/service';
 import { deleteExpiredEnquiries, purgeSentMail } from './retention';
@@ -176,5 +176,10 @@ describe('personal data has one lifetime', () => {
     );
     expect(html).toContain('every copy the website holds is deleted with it');
     expect(html).toMatch(new RegExp(`goes to a bin for up to(?: |<!-- -->)*${BIN_KEEP_DAYS}(?:<!-- -->)* days`));
+    // Backups: how long a deleted enquiry lives on in them (decision 0046).
+    expect(html).toMatch(
+      new RegExp(`gone from every copy at(?:\\s|<!-- -->)+most(?: |<!-- -->)*${BACKUP_KEEP_DAYS}(?:<!-- -->)* days`),
+    );
+    expect(html).toContain('never your name, e-mail address, telephone');
   });
 });

@@ -9,8 +9,10 @@ import {
 } from 'kysely';
 import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../../shared/inbox-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
+import { eraseDeleted } from '../../db/erase';
 import { containsText } from '../../db/like';
 import { binnable } from '../bin/binnable';
+import { notBinned } from './not-binned';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
 export interface NewEnquiry {
@@ -85,9 +87,6 @@ const columnOf = {
   reviewed: 'reviewed',
 } as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
 
-/** The one "not in the Bin" rule: every read and change outside the Bin sees only these rows. */
-const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => eb('deleted_at', 'is', null);
-
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
     const conditions = [notBinned(eb)];
@@ -157,20 +156,22 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
 
     /** Deletes the enquiry and everything kept about it (its e-mails, staff's notes) together. */
     async remove(id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      const removed = await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('email_outbox').where('submission_id', '=', id).execute();
         const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst();
         // After the enquiry's row: a note being added meanwhile waits for that row (workflow-repo addNote).
         await trx.deleteFrom('staff_notes').where('submission_id', '=', id).execute();
         return Number(result.numDeletedRows) > 0;
       });
+      if (removed) await eraseDeleted(db);
+      return removed;
     },
 
     /** Retention: deletes what was submitted before the cutoff, with its e-mails and notes; answers how many went. */
     async removeSubmittedBefore(cutoff: Date): Promise<number> {
       const expired = (trx: Kysely<DatabaseSchema>) =>
         trx.selectFrom('contact_submissions').select('id').where('submitted_at', '<', cutoff.toISOString());
-      return db.transaction().execute(async (trx) => {
+      const removed = await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('email_outbox').where('submission_id', 'in', expired(trx)).execute();
         const result = await trx
           .deleteFrom('contact_submissions')
@@ -191,6 +192,8 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
           .execute();
         return Number(result.numDeletedRows);
       });
+      if (removed > 0) await eraseDeleted(db);
+      return removed;
     },
   };
 }

@@ -28,7 +28,7 @@ export function createEnquiriesService(
         // (decision 0032). The check and the insert are two cheap indexed statements.
         if (mail?.confirmParents) {
           const confirmation = confirmationFor(id, submission, mail.notifyEmail);
-          if (!(await confirmedRecently(trx, confirmation.recipient, new Date()))) {
+          if (!(await confirmedRecently(trx, confirmation.recipientKey, new Date()))) {
             await enqueueEmail(trx, confirmation);
           }
         }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Enquiry, InboxEnquiry, MailStatus, StaffNote } from '../../../shared/inbox-schemas';
 import { engineOf } from '../../db/dialect';
 import type { DatabaseSchema, EmailOutboxTable } from '../../db/schema';
+import { liveEnquiry, notBinned } from './not-binned';
 
 type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'status' | 'attempts' | 'last_error' | 'sent_at'>;
 
@@ -26,7 +27,7 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
     db
       .selectFrom('email_outbox')
       .select(outboxColumns)
-      .where('submission_id', '=', submissionId)
+      .where('submission_id', 'in', liveEnquiry(db, submissionId))
       .where('kind', '=', 'staff-notification')
       .orderBy('id', 'desc')
       .executeTakeFirst();
@@ -65,13 +66,9 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    /** Oldest first; undefined when there is no such enquiry. */
+    /** Oldest first; undefined when there is no such enquiry outside the Bin. */
     async notes(submissionId: number): Promise<StaffNote[] | undefined> {
-      const exists = await db
-        .selectFrom('contact_submissions')
-        .select('id')
-        .where('id', '=', submissionId)
-        .executeTakeFirst();
+      const exists = await liveEnquiry(db, submissionId).executeTakeFirst();
       if (!exists) return undefined;
       const rows = await db
         .selectFrom('staff_notes')
@@ -83,7 +80,7 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
     },
 
     /**
-     * Adds a note to an existing enquiry; undefined when there is none. The insert only happens
+     * Adds a note to an existing enquiry outside the Bin; undefined when there is none. The insert only happens
      * while the enquiry's row exists, checked in the same statement; on PostgreSQL it holds that
      * row (FOR SHARE), so a delete under way finishes first, and one that starts later removes
      * the note with the enquiry. SQLite runs one write at a time, so it needs no lock.
@@ -101,7 +98,8 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
               inner.val(text).as('body'),
               inner.val(createdAt).as('created_at'),
             ])
-            .where('id', '=', submissionId);
+            .where('id', '=', submissionId)
+            .where(notBinned);
           return postgres ? existing.forShare() : existing;
         })
         .returning(['id', 'body', 'created_at'])
@@ -117,13 +115,13 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
     /**
      * Puts the enquiry's undelivered staff notification back in the queue, due now, with a fresh
      * set of retries: it reads as queued until the next attempt says otherwise. A delivered one is left alone, so asking twice changes nothing more.
-     * Undefined when the enquiry has no notification (mail off, or forgotten after delivery).
+     * Undefined when the enquiry has no notification (mail off, or forgotten after delivery) or is in the Bin.
      */
     async retryNotification(submissionId: number, now = new Date()): Promise<MailStatus | undefined> {
       await db
         .updateTable('email_outbox')
         .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: now.toISOString() })
-        .where('submission_id', '=', submissionId)
+        .where('submission_id', 'in', liveEnquiry(db, submissionId))
         .where('kind', '=', 'staff-notification')
         .where('status', '<>', 'sent')
         .execute();

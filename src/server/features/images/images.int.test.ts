@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageRecord } from '../../../shared/images';
+import { postInput } from '../../../../tests/support/blog-factory';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { type FormPart, multipartBody } from '../../../../tests/support/multipart';
 import {
@@ -239,7 +240,9 @@ describe('image library API and pipeline', () => {
     const response = await upload([imagePart(truncated, 'cut.png', 'image/png')]);
     expect(response.statusCode).toBe(415);
     expect(response.json().error).toMatch(/could not be read/);
-    const { images } = (await subject.app.inject('/api/images')).json<{ images: ImageRecord[] }>();
+    const { images } = (await subject.app.inject({ url: '/api/admin/images', headers: admin })).json<{
+      images: ImageRecord[];
+    }>();
     expect(images.some((image) => /notes|logo\.svg|innocent|doc|cut/.test(image.filename))).toBe(false);
   });
 
@@ -290,7 +293,8 @@ describe('image library API and pipeline', () => {
       { name: 'altText', value: 'Smiling MATHS pupils 100%' },
     ]);
     const list = async (query: string) =>
-      (await subject.app.inject(`/api/images${query}`)).json<{ images: ImageRecord[] }>().images;
+      (await subject.app.inject({ url: `/api/admin/images${query}`, headers: admin })).json<{ images: ImageRecord[] }>()
+        .images;
 
     const all = await list('');
     expect(all.map((image) => image.id)).toEqual([...all.map((image) => image.id)].sort((a, b) => b - a));
@@ -302,6 +306,41 @@ describe('image library API and pipeline', () => {
     const badCategory = await subject.app.inject('/api/images?category=selfies');
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json()).toMatchObject({ field: 'category' });
+  });
+
+  it('lists for anyone only the images the public pages show; staff see the whole library', async () => {
+    const png = await pngOf(24, 24);
+    const embargoed = (
+      await upload([
+        imagePart(png, 'fees-2027.png'),
+        { name: 'category', value: 'general' },
+        { name: 'altText', value: 'Fees rise 20 percent (embargoed)' },
+      ])
+    ).json<ImageRecord>();
+    const hero = (await upload([imagePart(png, 'front.png'), { name: 'category', value: 'hero' }])).json<ImageRecord>();
+    // A scheduled post shows the embargoed image; it must not be listed before the post is out.
+    const scheduled = await subject.app.inject({
+      method: 'POST',
+      url: '/api/admin/blog',
+      headers: admin,
+      payload: postInput({
+        title: 'Fees for next year',
+        content: `<p>New fees</p><img src="${embargoed.path}" alt="">`,
+        publishedAt: '2099-01-01T09:00:00Z',
+      }),
+    });
+    expect(scheduled.statusCode).toBe(201);
+
+    const anonymous = await subject.app.inject('/api/images');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).not.toContain('embargoed');
+    expect(anonymous.body).not.toContain('fees-2027');
+    expect(anonymous.json<{ images: ImageRecord[] }>().images.map((image) => image.id)).toContain(hero.id);
+    expect((await subject.app.inject('/api/images?q=embargoed')).json()).toEqual({ images: [] });
+
+    const staff = await subject.app.inject({ url: '/api/admin/images?q=embargoed', headers: admin });
+    expect(staff.json<{ images: ImageRecord[] }>().images.map((image) => image.id)).toEqual([embargoed.id]);
+    expect((await subject.app.inject('/api/admin/images')).statusCode).toBe(401);
   });
 
   it('edits alt text and category, naming the field on bad input, 404 when gone', async () => {

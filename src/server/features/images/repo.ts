@@ -16,6 +16,8 @@ import { binnable } from '../bin/binnable';
 export interface ImageFilter {
   q?: string;
   category?: ImageCategory;
+  /** Only these images (the public list's, see routes.ts). */
+  ids?: readonly number[];
 }
 
 export interface NewImage {
@@ -63,13 +65,32 @@ const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'images'>) => eb('image
 export function createImagesRepo(db: Kysely<DatabaseSchema>) {
   return {
     /** Newest first; q matches file name or alt text, ignoring case, on both engines. */
-    async list({ q, category }: ImageFilter = {}): Promise<ImageRecord[]> {
+    async list({ q, category, ids }: ImageFilter = {}): Promise<ImageRecord[]> {
+      if (ids && ids.length === 0) return [];
       let query = db.selectFrom('images').selectAll().where(notBinned).orderBy('id', 'desc');
+      if (ids) query = query.where('id', 'in', ids);
       if (category) query = query.where('category', '=', category);
       if (q) {
         query = query.where((eb) => eb.or([containsText(eb.ref('filename'), q), containsText(eb.ref('alt_text'), q)]));
       }
       return (await query.execute()).map(toImageRecord);
+    },
+
+    /** The ids of the images the home page shows (showcase below). */
+    async showcaseIds(): Promise<number[]> {
+      const newest = await Promise.all(
+        showcaseCategories.map((category) =>
+          db
+            .selectFrom('images')
+            .select('id')
+            .where('category', '=', category)
+            .where(notBinned)
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst(),
+        ),
+      );
+      return newest.flatMap((row) => (row ? [row.id] : []));
     },
 
     /** The newest image of each showcase category that has one (one indexed look-up each). */

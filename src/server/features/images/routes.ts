@@ -25,6 +25,12 @@ const cleanFilename = (name: string) =>
     .trim()
     .slice(0, 200) || 'image';
 
+/** The image id in one of our image addresses (/images/{id}/…), if it is one. */
+function imageIdInPath(path: string): number | undefined {
+  const match = /^\/images\/(\d{1,9})\//.exec(path);
+  return match ? Number(match[1]) : undefined;
+}
+
 export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => {
   // Registered inside this feature, so only its routes accept multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
@@ -34,8 +40,20 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   const limits = { maxPixels: config.imageMaxPixels };
   const backfillVariant = createVariantBackfill(images);
 
+  /**
+   * Anyone may list the images the public pages show (the home page's and the logo in use), and no
+   * others: the library also holds images for drafts and scheduled posts, whose names and alt text
+   * can give a post away before its time (decision 0047). Staff list the whole library below.
+   */
   app.get('/api/images', { schema: { querystring: imageListQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
+    const logo = imageIdInPath((await settings.get('site_logo')).value);
+    const ids = [...(await images.showcaseIds()), ...(logo === undefined ? [] : [logo])];
+    return { images: await images.list({ ...request.query, ids }) };
+  });
+
+  app.get('/api/admin/images', { schema: { querystring: imageListQuerySchema } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     return { images: await images.list(request.query) };
   });
 

@@ -73,7 +73,7 @@ describe('POST /api/settings and POST /api/logo/upload', () => {
     expect(logoPath).toMatch(/^\/images\/\d+\/[0-9a-f]{16}-512x512\/original\.png$/);
     expect(await read('site_logo')).toBe(logoPath);
     expect((await subject.app.inject(logoPath)).statusCode).toBe(200);
-    const { images } = (await subject.app.inject('/api/images?category=logo')).json();
+    const { images } = (await subject.app.inject({ url: '/api/images?category=logo', headers: admin })).json();
     expect(images).toHaveLength(1);
   });
 

@@ -1,4 +1,6 @@
 import Image from '@tiptap/extension-image';
+import { GapCursor } from '@tiptap/pm/gapcursor';
+import { Selection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, ImagePlus, Italic, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
@@ -98,7 +100,20 @@ export default function RichTextEditor({ value, onChange, id, invalid, described
     if (picker?.mode === 'replace') {
       editor.chain().focus().setNodeSelection(picker.pos).setImage({ src, alt }).run();
     } else {
-      editor.chain().focus().setImage({ src, alt }).run();
+      // The inserted image would stay selected, and the next key typed would replace it: the
+      // cursor goes after it instead (the next text, or the gap after the last block).
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt })
+        .command(({ tr }) => {
+          const $after = tr.doc.resolve(tr.selection.to);
+          const next = Selection.findFrom($after, 1, true);
+          if (next) tr.setSelection(next);
+          else tr.setSelection(new GapCursor($after));
+          return true;
+        })
+        .run();
     }
     setPicker(null);
     setUndescribed(alt ? null : src);

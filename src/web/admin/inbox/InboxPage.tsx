@@ -102,6 +102,12 @@ export function InboxPage() {
       </div>
 
       <h2 className="mt-8 text-2xl font-semibold text-slate-900">Contact Submissions</h2>
+      {list.data?.mailOn === false && (
+        <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          E-mail is off: new enquiries are not e-mailed to the office, only listed here. Ask whoever runs the website to
+          set SMTP_URL and NOTIFY_EMAIL to turn it on.
+        </p>
+      )}
       <div className="mt-4">
         <FilterTiles active={filter} counts={counts.data} onChange={setFilter} />
       </div>

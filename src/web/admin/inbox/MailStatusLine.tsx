@@ -1,5 +1,6 @@
 import type { MailStatus } from '../../../shared/inbox-schemas';
 import { formatInboxDate } from './date-format';
+import { mailErrorText } from './mail-error-text';
 
 const stateText = {
   queued: 'Queued',
@@ -8,7 +9,7 @@ const stateText = {
   failed: 'Failed',
 } as const;
 
-/** Where the staff notification e-mail of this enquiry is, with the mail server's last error and a retry. */
+/** Where the staff notification e-mail of this enquiry is, what its last failure means, and a retry. */
 export function MailStatusLine({
   status,
   retrying,
@@ -19,6 +20,7 @@ export function MailStatusLine({
   onRetry: () => void;
 }) {
   const failing = status.state === 'retrying' || status.state === 'failed';
+  const errorText = mailErrorText(status);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p className={failing ? 'text-red-800' : 'text-slate-700'}>
@@ -29,7 +31,7 @@ export function MailStatusLine({
             <time dateTime={status.sentAt}>{formatInboxDate(status.sentAt)}</time>
           </>
         )}
-        {failing && status.lastError && <span className="block break-words">Last error: {status.lastError}</span>}
+        {errorText && <span className="block break-words">{errorText}</span>}
       </p>
       {failing && (
         <button
