@@ -17,6 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from './lib/net.mjs';
+import { childrenOf } from './lib/processes.mjs';
 
 /** A whole number of at least 1 from the environment, or a clear stop. */
 function wholeNumberSetting(name, fallback) {
@@ -266,17 +267,7 @@ wrk.body = '${JSON.stringify({
 const enquiries = wrk(`${appUrl}/api/contact-submissions`, { connections: enquiryConnections, script: enquiryScript });
 // With WEB_CONCURRENCY the server is a primary and its workers: report each, since the limit is per process.
 const residentKiB = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
-const parentOf = (pid) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
-const workerPids = fs
-  .readdirSync('/proc')
-  .filter((entry) => /^\d+$/.test(entry))
-  .filter((pid) => {
-    try {
-      return parentOf(pid) === app.pid;
-    } catch {
-      return false; // the process ended while we looked
-    }
-  });
+const workerPids = childrenOf(app.pid);
 const memory = { primary: residentKiB(app.pid), workers: workerPids.map(residentKiB) };
 
 stopAll();
