@@ -46,7 +46,8 @@ export const isRetire = (message: unknown) =>
  * at that moment gets an error (measured: 14 failures in a few hundred requests per reload).
  */
 export async function drainConnections(server: Server, waitMs: number): Promise<void> {
-  server.on('request', (_request: IncomingMessage, response: ServerResponse) =>
+  // Before Fastify's own listener, which may answer a cached page at once.
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) =>
     response.setHeader('connection', 'close'),
   );
   // net.Server's close: http.Server's would also drop the idle keep-alive connections now.
