@@ -114,7 +114,9 @@ async function switchTo(release) {
   console.log(`${path.basename(release)} serves; the previous release is ${before ? path.basename(before) : 'none'}.`);
 }
 
-const git = (...args) => execFileSync('git', ['-C', link('repo'), ...args], { encoding: 'utf8' }).trim();
+// Run with sudo on a clone another account owns: git refuses such a folder unless named safe.
+const gitArgs = (...args) => ['-c', `safe.directory=${link('repo')}`, '-C', link('repo'), ...args];
+const git = (...args) => execFileSync('git', gitArgs(...args), { encoding: 'utf8' }).trim();
 
 /** Builds a git ref into releases/<name>, or reuses that folder when it was built before. */
 function build(ref) {
@@ -133,7 +135,7 @@ function build(ref) {
   const building = `${release}.building`;
   fs.rmSync(building, { recursive: true, force: true });
   fs.mkdirSync(building, { recursive: true });
-  const archive = spawnSync('git', ['-C', link('repo'), 'archive', commit], { maxBuffer: 1 << 30 });
+  const archive = spawnSync('git', gitArgs('archive', commit), { maxBuffer: 1 << 30 });
   if (archive.status !== 0) fail(`git archive ${commit} failed: ${archive.stderr}`);
   execFileSync('tar', ['-x', '-C', building], { input: archive.stdout });
   console.log(`Building ${name} in ${building}…`);

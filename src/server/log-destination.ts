@@ -1,7 +1,7 @@
 import pino from 'pino';
 
 /**
- * Where Fastify's logger writes: stdout, asynchronously (decision 0050). Each request's line goes
+ * Where Fastify's logger writes: stdout, asynchronously (docs/architecture.md, "Processes"). Each request's line goes
  * to a buffer and the buffer to stdout from libuv's thread pool, so a slow reader (journald, a
  * pipe) never holds up the event loop, and lines logged while a write is under way share the
  * next one. Lines wait for 4 KB, or a second at most when the site is quiet.
