@@ -129,7 +129,10 @@ function build(ref) {
       return fail(`${ref} is not a tag, branch or commit in ${link('repo')}.`);
     }
   })();
-  const name = `${git('describe', '--tags', '--always', commit).replaceAll(/[^\w.-]/g, '-')}-${commit.slice(0, 7)}`;
+  const short = git('rev-parse', '--short', commit);
+  const described = git('describe', '--tags', '--always', commit);
+  // v1.4.0-<commit>, or the commit alone before the first tag.
+  const name = (described === short ? short : `${described}-${short}`).replaceAll(/[^\w.-]/g, '-');
   const release = path.join(releasesDir, name);
   if (fs.existsSync(path.join(release, 'dist', 'build-info.json'))) return release;
   const building = `${release}.building`;
