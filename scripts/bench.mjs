@@ -2,18 +2,22 @@
 // this machine. For /, /blog and one post page, wrk measures requests per second, p50 and p99,
 // first without Accept-Encoding and then as a browser asks (`gzip, deflate, br`). nginx is
 // Debian's nginx-light, which has no brotli module: its compressed leg serves the app's gzip bytes
-// with gzip_static, while the app answers the browser leg with brotli. Then enquiry POSTs per
-// second at 32 connections, and the server's resident memory after all of it. Figures are
-// reported, never asserted. BENCH_SECONDS (default 5) sets each run's length and BENCH_RUNS
-// (default 3) how many runs each leg gets: the app and nginx take turns, and the table shows each
-// one's median run with every run's p99 beside it. On a shared two-core machine one 5-second
-// run's p99 moves by a factor of three between identical runs (decision 0042).
+// with gzip_static, while the app answers the browser leg with brotli. Each leg runs two pairs:
+// logs on (the app with its default LOG_LEVEL=info, one line per request, against nginx with its
+// access log on as Debian ships it; both write to a file) and logs off (LOG_LEVEL=warn against
+// access_log off). Then enquiry POSTs per second at 32 connections, and the server's resident
+// memory after all of it (both on the app with its default logging). Figures are reported, never
+// asserted. BENCH_SECONDS (default 5) sets each run's length and BENCH_RUNS (default 3) how many
+// runs each leg gets: the four servers take turns, and the table shows each one's median run with
+// every run's p99 beside it. On a shared two-core machine one 5-second run's p99 moves by a factor
+// of three between identical runs (decision 0042), so compare the ratios of one run.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from './lib/net.mjs';
+import { childrenOf } from './lib/processes.mjs';
 
 /** A whole number of at least 1 from the environment, or a clear stop. */
 function wholeNumberSetting(name, fallback) {
@@ -50,23 +54,33 @@ const children = [];
 const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('exit', stopAll);
 
-const port = await freePort();
-const app = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(workDir, 'data'),
-    ADMIN_API_KEY: adminKey,
-    LOG_LEVEL: 'warn',
-    // Every enquiry comes from 127.0.0.1 here; the per-address limit would refuse all but a few.
-    ENQUIRY_RATE_LIMIT: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-children.push(app);
-const appUrl = `http://127.0.0.1:${port}`;
-await waitFor(`${appUrl}/api/health`);
+/**
+ * One server on the shared data folder (a second instance on one SQLite database, as decision 0014
+ * allows), its stdout to a file as journald would take it.
+ */
+async function startApp(logLevel) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(workDir, 'data'),
+      ADMIN_API_KEY: adminKey,
+      LOG_LEVEL: logLevel,
+      // Every enquiry comes from 127.0.0.1 here; the per-address limit would refuse all but a few.
+      ENQUIRY_RATE_LIMIT: '1000000',
+    },
+    stdio: ['ignore', fs.openSync(path.join(workDir, `app-${logLevel}.log`), 'a'), 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return { child, url };
+}
+// The default logging first: it migrates the database the quiet one then shares.
+const { child: app, url: appUrl } = await startApp('info');
+const { url: quietAppUrl } = await startApp('warn');
 
 const postResponse = await fetch(`${appUrl}/api/admin/blog`, {
   method: 'POST',
@@ -120,10 +134,19 @@ for (const [index, page] of pages.entries()) {
   };
 }
 
-let nginxUrl;
+/** nginx's two servers: with Debian's access log (the `combined` format, to a file) and without. */
+let nginxUrls;
 if (nginxBinary) {
-  const nginxPort = await freePort();
+  const [loggingPort, quietPort] = [await freePort(), await freePort()];
   const config = path.join(workDir, 'nginx.conf');
+  const server = (port, accessLog) => `  server {
+    listen 127.0.0.1:${port};
+    access_log ${accessLog};
+    root ${root};
+    gzip_static on;
+    gzip_vary on;
+    add_header Cache-Control no-cache;
+  }`;
   fs.writeFileSync(
     config,
     `worker_processes auto;
@@ -132,26 +155,21 @@ pid ${workDir}/nginx.pid;
 error_log ${workDir}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
   client_body_temp_path ${workDir}/nginx-body;
   sendfile on;
   tcp_nopush on;
   keepalive_requests 100000;
   types { text/html html; }
-  server {
-    listen 127.0.0.1:${nginxPort};
-    root ${root};
-    gzip_static on;
-    gzip_vary on;
-    add_header Cache-Control no-cache;
-  }
+${server(loggingPort, `${workDir}/nginx-access.log`)}
+${server(quietPort, 'off')}
 }
 `,
   );
   const nginx = spawn(nginxBinary, ['-c', config, '-p', workDir], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(nginx);
-  nginxUrl = `http://127.0.0.1:${nginxPort}`;
-  await waitFor(`${nginxUrl}${pages[0].file}`);
+  nginxUrls = { on: `http://127.0.0.1:${loggingPort}`, off: `http://127.0.0.1:${quietPort}` };
+  await waitFor(`${nginxUrls.on}${pages[0].file}`);
+  await waitFor(`${nginxUrls.off}${pages[0].file}`);
 } else {
   console.log('nginx was not found (Debian: apt-get install nginx-light), so there is no nginx column.');
 }
@@ -202,20 +220,32 @@ function median(measured) {
 }
 
 const rows = [];
+const logModes = [
+  { logs: 'on', app: appUrl, nginx: nginxUrls?.on },
+  { logs: 'off', app: quietAppUrl, nginx: nginxUrls?.off },
+];
 for (const page of pages) {
   for (const leg of legs) {
-    const targets = [{ url: `${appUrl}${page.path}`, runs: [] }];
-    if (nginxUrl) targets.push({ url: `${nginxUrl}${page.file}`, runs: [] });
+    const targets = logModes.flatMap((mode) => [
+      { mode, side: 'app', url: `${mode.app}${page.path}`, runs: [] },
+      ...(mode.nginx ? [{ mode, side: 'nginx', url: `${mode.nginx}${page.file}`, runs: [] }] : []),
+    ]);
     for (const target of targets) warmUp(target.url, leg.headers);
-    // Turn about, each starting every other round, so a slow spell of the machine hits both.
+    // Turn about, each round starting one further on and in the other direction, so a slow spell
+    // of the machine hits every server.
     for (let round = 0; round < runs; round++) {
-      const order = round % 2 === 0 ? targets : [...targets].reverse();
-      for (const target of order) {
+      const shifted = [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)];
+      for (const target of round % 2 === 0 ? shifted : shifted.reverse()) {
         target.runs.push(wrk(target.url, { connections: pageConnections, headers: leg.headers }));
       }
     }
-    const [ours, theirs] = targets.map((target) => median(target.runs));
-    rows.push({ page: page.label, leg: leg.label, ours, theirs });
+    for (const mode of logModes) {
+      const [ours, theirs] = ['app', 'nginx'].map((side) => {
+        const target = targets.find((candidate) => candidate.mode === mode && candidate.side === side);
+        return target && median(target.runs);
+      });
+      rows.push({ page: page.label, leg: leg.label, logs: mode.logs, ours, theirs });
+    }
   }
 }
 
@@ -237,17 +267,7 @@ wrk.body = '${JSON.stringify({
 const enquiries = wrk(`${appUrl}/api/contact-submissions`, { connections: enquiryConnections, script: enquiryScript });
 // With WEB_CONCURRENCY the server is a primary and its workers: report each, since the limit is per process.
 const residentKiB = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
-const parentOf = (pid) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
-const workerPids = fs
-  .readdirSync('/proc')
-  .filter((entry) => /^\d+$/.test(entry))
-  .filter((pid) => {
-    try {
-      return parentOf(pid) === app.pid;
-    } catch {
-      return false; // the process ended while we looked
-    }
-  });
+const workerPids = childrenOf(app.pid);
 const memory = { primary: residentKiB(app.pid), workers: workerPids.map(residentKiB) };
 
 stopAll();
@@ -262,21 +282,22 @@ console.log(
     `wrk, ${pageConnections} connections, ${runs} run${runs === 1 ? '' : 's'} of ${seconds} s per leg, median run shown.`,
 );
 console.log(
-  `nginx: ${nginxBinary ?? 'not found'} (worker_processes auto; its compressed leg sends the gzip file via gzip_static, it has no brotli)`,
+  `nginx: ${nginxBinary ?? 'not found'} (worker_processes auto; its compressed leg sends the gzip file via gzip_static, it has no brotli). ` +
+    'Logs on: the app at LOG_LEVEL=info, nginx with its access log; off: LOG_LEVEL=warn, access_log off.',
 );
 for (const page of pages) {
   const sizes = Object.entries(page.sizes).map(([coding, bytes]) => `${coding} ${(bytes / 1024).toFixed(1)} KiB`);
   console.log(`${page.label.padEnd(10)} ${page.path}: ${sizes.join(', ')}`);
 }
 console.log(
-  `\n| request | Accept-Encoding | app req/s | app p50 ms | app p99 ms | app p99 each run | nginx req/s | nginx p50 ms | nginx p99 ms | nginx p99 each run | ratio |`,
+  `\n| request | Accept-Encoding | logs | app req/s | app p50 ms | app p99 ms | app p99 each run | nginx req/s | nginx p50 ms | nginx p99 ms | nginx p99 each run | ratio |`,
 );
-console.log('|---|---|---:|---:|---:|---|---:|---:|---:|---|---:|');
+console.log('|---|---|---|---:|---:|---:|---|---:|---:|---:|---|---:|');
 const p99s = (measured) => measured?.p99s.map((p99) => number(p99, 1)).join(', ') ?? '–';
-for (const { page, leg, ours, theirs } of rows) {
+for (const { page, leg, logs, ours, theirs } of rows) {
   const failed = ours.failed ? ` (${ours.failed} failed)` : '';
   console.log(
-    `| ${page} | ${leg || 'none'} | ${number(ours.requestsPerSecond)}${failed} | ${number(ours.p50, 2)} | ${number(ours.p99, 2)} | ${p99s(ours)} | ` +
+    `| ${page} | ${leg || 'none'} | ${logs} | ${number(ours.requestsPerSecond)}${failed} | ${number(ours.p50, 2)} | ${number(ours.p99, 2)} | ${p99s(ours)} | ` +
       `${number(theirs?.requestsPerSecond)} | ${number(theirs?.p50, 2)} | ${number(theirs?.p99, 2)} | ${p99s(theirs)} | ` +
       `${theirs ? number(ours.requestsPerSecond / theirs.requestsPerSecond, 3) : '–'} |`,
   );

@@ -23,6 +23,7 @@ import { createPublicationBoundary } from './features/blog/publication-boundary'
 import { registerPostPreview } from './features/blog/preview-routes';
 import { validatorCompiler } from './validation';
 import { fastifyTrustProxy } from './trust-proxy';
+import { asyncStdout } from './log-destination';
 
 export interface AppOptions {
   config: Config;
@@ -66,7 +67,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(dev ? { serverFactory: dev.serverFactory } : {}),
-    logger: logger && { level: config.logLevel },
+    logger: logger && { level: config.logLevel, stream: asyncStdout() },
     // One line per request instead (request-log.ts): nothing about the visitor, no headers.
     logController: requestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),

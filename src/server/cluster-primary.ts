@@ -9,6 +9,7 @@ import { isMailWake } from './mail/wake';
 import { serveSiteMetrics } from './metrics/cluster-metrics';
 import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
+import { migrateWithRelease, releaseEntry, releaseFolder, retireMessage } from './release';
 import { proxyWarnings } from './trust-proxy';
 import { siteVersion } from './version';
 
@@ -17,6 +18,11 @@ import { siteVersion } from './version';
  * migrates before any worker starts, runs the background work once for this instance, forks
  * `config.webConcurrency` workers that share the port, replaces a worker that dies, and on
  * SIGTERM lets every worker finish its requests before closing the database and exiting 0.
+ *
+ * On SIGHUP it switches to the release its start path now leads to (the `current` link of an
+ * upgrade or a rollback, decision 0051): the new release migrates the database, then the workers
+ * are replaced one at a time, each new one listening before the old one is told to finish, so
+ * the port never goes unanswered. The primary itself keeps the code it started with.
  */
 export async function runPrimary(config: Config): Promise<void> {
   const log = createProcessLog(config.logLevel);
@@ -34,8 +40,15 @@ export async function runPrimary(config: Config): Promise<void> {
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();
+  /** Old workers told to finish after a reload: their exit is expected, nothing replaces them. */
+  const retiring = new Set<number>();
+  /** Workers a reload started that have not listened yet: a failure there leaves the site as it was. */
+  const trying = new Set<number>();
+  // The release new workers run: the one this primary started from until a reload switches.
+  let serving = releaseEntry();
 
   const fork = () => {
+    cluster.setupPrimary({ exec: serving });
     const worker = cluster.fork(workerMemoryEnv());
     worker.on('message', (message: unknown) => {
       if (isMailWake(message)) background.wakeMail();
@@ -50,6 +63,7 @@ export async function runPrimary(config: Config): Promise<void> {
         );
       }
     });
+    return worker;
   };
 
   const stop = async (signal: string, exitCode = 0) => {
@@ -77,19 +91,75 @@ export async function runPrimary(config: Config): Promise<void> {
   };
 
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
-    if (stopping) return;
-    if (!listening.has(worker.id)) {
+    const served = listening.delete(worker.id);
+    if (stopping || retiring.delete(worker.id) || trying.has(worker.id)) return;
+    if (!served) {
       // It never served (port taken, bad build): starting it again would fail the same way.
       log.error({ code, signal }, 'a server process failed to start; stopping');
       void stop('worker start failure', 1);
       return;
     }
-    listening.delete(worker.id);
     log.warn({ code, signal }, 'a server process stopped unexpectedly; starting another');
     fork();
   });
+  /** Starts one worker of the serving release; true once it listens, false if it exits first. */
+  const forkListening = () =>
+    new Promise<boolean>((resolve) => {
+      const worker = fork();
+      trying.add(worker.id);
+      const settle = (listens: boolean) => {
+        trying.delete(worker.id);
+        resolve(listens);
+      };
+      worker.once('listening', () => settle(true));
+      worker.once('exit', () => settle(false));
+    });
+
+  let reloading = false;
+  const reload = async () => {
+    if (stopping || reloading) return;
+    reloading = true;
+    const before = serving;
+    try {
+      const next = releaseEntry();
+      log.info({ release: releaseFolder(next) }, 'reload: migrating with the release');
+      const migrated = await migrateWithRelease(next);
+      if (!migrated) {
+        log.error({ release: releaseFolder(next) }, 'reload: the release could not migrate; the running one stays');
+        return;
+      }
+      serving = next;
+      const old = workers().filter((worker) => !retiring.has(worker.id));
+      for (const worker of old) {
+        if (stopping) return;
+        if (worker.isDead()) continue; // died meanwhile, and already replaced from the new release
+        if (!(await forkListening())) {
+          log.error({ release: releaseFolder(next) }, 'reload: a server process of the release failed to start');
+          serving = before;
+          return;
+        }
+        retiring.add(worker.id);
+        await new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once('exit', () => resolve());
+          worker.send(retireMessage);
+        });
+      }
+      log.info(
+        { release: releaseFolder(next), processes: old.length },
+        'reload: every server process runs the release',
+      );
+    } catch (error) {
+      serving = before;
+      log.error({ err: error }, 'reload failed; the running release stays');
+    } finally {
+      reloading = false;
+    }
+  };
+
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGHUP', () => void reload());
 
   const workersFillTheCores = config.webConcurrency >= os.availableParallelism();
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, { workersFillTheCores }) });

@@ -8,10 +8,15 @@ loadEnvFileIfPresent();
 process.env.NODE_ENV ??= 'production';
 
 const { ConfigError } = await import('./config');
-const { serve } = await import('./serve');
+const { migrateOnly, serve } = await import('./serve');
+const { migrateOnlyFlag } = await import('./release');
 
 // This file is dist/server/main.js once built; the browser build sits beside it in dist/client.
-serve({ clientDir: fileURLToPath(new URL('../client', import.meta.url)) }).catch((error: unknown) => {
+// A reload runs it with --migrate-only first, so the new release's code migrates (decision 0051).
+const started = process.argv.includes(migrateOnlyFlag)
+  ? migrateOnly()
+  : serve({ clientDir: fileURLToPath(new URL('../client', import.meta.url)) });
+started.catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {

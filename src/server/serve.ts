@@ -6,6 +6,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { mailWakeMessage } from './mail/wake';
+import { drainConnections, isRetire } from './release';
 import { proxyWarnings } from './trust-proxy';
 import { siteVersion } from './version';
 
@@ -21,6 +22,16 @@ export async function serve({ clientDir, dev }: { clientDir?: string; dev?: DevO
   // work (the outbox's SMTP client is some 2 MB of heap per process; decision 0039).
   if (!dev && config.webConcurrency > 1) return (await import('./cluster-primary')).runPrimary(config);
   return serveRequests(config, { clientDir, dev, role: 'alone' });
+}
+
+/** Brings the database up to date and returns: a reload's first step (decision 0051). */
+export async function migrateOnly(): Promise<void> {
+  const database = openDatabase(loadConfig());
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 /**
@@ -60,6 +71,8 @@ async function serveRequests(
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    // Replaced by a reload: the site goes on, so its clients' connections are let go gently.
+    if (signal === 'reload') await drainConnections(app.server, 6_000);
     await app.close();
     await background?.stop();
     await database.close();
@@ -68,6 +81,12 @@ async function serveRequests(
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  if (role === 'worker') process.on('message', (message) => isRetire(message) && void stop('reload'));
+  // A reload replaces a cluster's workers one by one; a lone process has none to replace, and
+  // SIGHUP's default would end it. npm run dev keeps the default: a closed terminal ends it.
+  if (role === 'alone' && !dev) {
+    process.on('SIGHUP', () => app.log.warn('a reload needs WEB_CONCURRENCY above 1; restart the service instead'));
+  }
 
   await app.listen({ port: config.port, host: config.host });
   if (role === 'alone') {

@@ -63,6 +63,8 @@ export async function startCaddy(
       ...process.env,
       SITE_ADDRESS: `localhost:${httpsPort}`,
       NORTHSTAR_UPSTREAM: upstream,
+      // The maintenance page from this tree, where a server has it in its current release.
+      NORTHSTAR_DEPLOY_DIR: path.resolve('deploy'),
       HOME: dir,
       XDG_CONFIG_HOME: path.join(dir, 'config'),
       XDG_DATA_HOME: path.join(dir, 'data'),

@@ -174,4 +174,19 @@ test.describe('behind Caddy with HTTPS', () => {
     expect((await save({ origin: 'https://evil.example', 'x-csrf-token': csrfToken })).status).toBe(403);
     expect((await save({ origin: siteUrl, 'x-csrf-token': csrfToken })).status).toBe(200);
   });
+
+  // Last in the file: it stops the app.
+  test('with the app stopped, Caddy shows the maintenance page with 503, Retry-After and the security headers', async () => {
+    expect(await server.stop()).toBe(0);
+    const answer = await over('127.0.0.1', '/blog');
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('30');
+    expect(answer.headers['content-type']).toContain('text/html');
+    expect(answer.body).toContain('We’ll be back in a moment');
+    expect(answer.headers['strict-transport-security']).toBe(hsts);
+    expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers.server).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { contact } from '../support/enquiry-payloads';
 import { expect, test } from './fixtures';
 import { packageVersion, startServer } from './server';
 
@@ -46,6 +47,45 @@ test.describe('the server process', () => {
     // A cleanly closed SQLite database leaves no write-ahead log behind.
     expect(fs.existsSync(path.join(server.dataDir, 'site.db'))).toBe(true);
     expect(fs.existsSync(path.join(server.dataDir, 'site.db-wal'))).toBe(false);
+    server.remove();
+  });
+
+  test('each request leaves one line by the graceful stop, and nothing personal is in it', async () => {
+    // The default logging, in a cluster: every worker's buffered lines must be out when it exits.
+    const server = await startServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: '2' });
+    const search = 'amelia-private-search';
+    const sent = await fetch(`${server.baseUrl}/api/contact-submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(contact),
+    });
+    expect(sent.status).toBe(201);
+    const paths = ['/', '/blog', `/blog?search=${search}`, '/no-such-page'];
+    for (const requestPath of paths) await fetch(`${server.baseUrl}${requestPath}`);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    const requestLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as { method: string; path: string; status: number });
+    const logged = (method: string, requestPath: string, status: number) =>
+      requestLines.filter((line) => line.method === method && line.path === requestPath && line.status === status);
+    expect(logged('POST', '/api/contact-submissions', 201)).toHaveLength(1);
+    expect(logged('GET', '/', 200)).toHaveLength(1);
+    // Both /blog requests, the query string left out.
+    expect(logged('GET', '/blog', 200)).toHaveLength(2);
+    expect(logged('GET', '/no-such-page', 404)).toHaveLength(1);
+    for (const personal of [
+      search,
+      contact.firstName,
+      contact.lastName,
+      contact.email,
+      contact.mobile,
+      contact.message,
+    ]) {
+      expect(server.output()).not.toContain(personal);
+    }
     server.remove();
   });
 });

@@ -30,13 +30,14 @@ export const packageVersion = (JSON.parse(fs.readFileSync('package.json', 'utf8'
 
 /**
  * Starts the built server (dist/server/main.js) and waits until it is healthy: with a fresh data
- * folder, or with `dataDir` (a restart, or a second instance on the same SQLite database).
+ * folder, or with `dataDir` (a restart, or a second instance on the same SQLite database); `entry`
+ * starts another build of it (a release folder).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { dataDir: existingDataDir }: { dataDir?: string } = {},
+  { dataDir: existingDataDir, entry = 'dist/server/main.js' }: { dataDir?: string; entry?: string } = {},
 ): Promise<RunningServer> {
-  const serverEntry = path.resolve('dist/server/main.js');
+  const serverEntry = path.resolve(entry);
   if (!fs.existsSync(serverEntry)) throw new Error('No build found: run `npm run build` before the end-to-end tests.');
   const port = await freePort();
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));

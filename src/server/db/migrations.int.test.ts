@@ -13,6 +13,18 @@ describe('migrations', () => {
     await expect(migrateToLatest(database.db)).resolves.toBeUndefined();
   });
 
+  it('lets the previous release start on a database the newer one migrated (a rollback)', async () => {
+    // What a newer release's migration leaves behind: its name in Kysely's table.
+    const newer = { name: '2999-01-01-0001-from-a-newer-release', timestamp: new Date().toISOString() };
+    const kyselyMigrations = database.db.withTables<{ kysely_migration: { name: string; timestamp: string } }>();
+    await kyselyMigrations.insertInto('kysely_migration').values(newer).execute();
+    try {
+      await expect(migrateToLatest(database.db)).resolves.toBeUndefined();
+    } finally {
+      await kyselyMigrations.deleteFrom('kysely_migration').where('name', '=', newer.name).execute();
+    }
+  });
+
   it('gives submissions increasing integer ids and the unreviewed default on both engines', async () => {
     const now = new Date().toISOString();
     const base = { submission_type: 'contact', first_name: 'A', last_name: 'B', email: 'a@b.test' };
