@@ -12,6 +12,12 @@ describe('the doctor', () => {
     expect(satisfiesEngines('22.11.9', range)).toBe(false);
     expect(satisfiesEngines('22.12.0', range)).toBe(true);
     expect(satisfiesEngines('24.11.1', range)).toBe(true);
+    // A part without its minor and patch numbers, as package.json states Node 24.
+    const withMajorOnly = '^20.19.0 || ^22.13.0 || >=24';
+    expect(satisfiesEngines('24.0.0', withMajorOnly)).toBe(true);
+    expect(satisfiesEngines('24.21.0', withMajorOnly)).toBe(true);
+    expect(satisfiesEngines('23.11.0', withMajorOnly)).toBe(false);
+    expect(satisfiesEngines('22.12.0', withMajorOnly)).toBe(false);
   });
 
   it('complains about an unsupported Node.js with the fix', () => {

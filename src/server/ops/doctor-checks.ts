@@ -29,11 +29,12 @@ export const maximumBackupAgeHours = 26;
 
 /** Whether `version` (e.g. 22.12.0) satisfies an engines range of `^a.b.c` and `>=a.b.c` parts joined by `||`. */
 export function satisfiesEngines(version: string, range: string): boolean {
-  const parse = (text: string) => text.split('.').map(Number) as [number, number, number];
+  // A part may leave out its minor and patch numbers (`>=24` is `>=24.0.0`).
+  const parse = (text: string) => [...text.split('.').map(Number), 0, 0].slice(0, 3) as [number, number, number];
   const compare = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
   const actual = parse(version);
   return range.split('||').some((part) => {
-    const [, operator, wanted] = /^\s*(\^|>=)(\d+\.\d+\.\d+)\s*$/.exec(part) ?? [];
+    const [, operator, wanted] = /^\s*(\^|>=)(\d+(?:\.\d+){0,2})\s*$/.exec(part) ?? [];
     if (!wanted) return false;
     const minimum = parse(wanted);
     return compare(actual, minimum) >= 0 && (operator === '>=' || actual[0] === minimum[0]);
