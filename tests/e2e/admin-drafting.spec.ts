@@ -69,6 +69,8 @@ test.describe('drafting without fear', () => {
     context,
     consoleErrors,
   }) => {
+    // Three tabs, a closed one among them, and a sign-out: on a shared two-core machine it needs the time.
+    test.setTimeout(120_000);
     await openBlogAdmin(page);
     await page.getByRole('button', { name: 'Create New Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Post' });
