@@ -11,7 +11,9 @@ import { prefetchOnIntent } from './prefetch-on-intent';
  * plain link.
  */
 export function startInPlaceNavigation(): void {
-  createAnnouncer();
+  // The live region waits for a quiet moment: adding it makes the browser lay the page out again.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(createAnnouncer, { timeout: 2000 });
+  else setTimeout(createAnnouncer, 200);
   prefetchOnIntent();
   if (navigationApi) interceptWithNavigationApi(navigationApi);
   else interceptWithHistory();
