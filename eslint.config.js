@@ -34,6 +34,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   {
+    // The SQLite driver depends on the Node.js version (decision 0053): one module chooses it.
+    files: ['src/server/**', 'tests/**', 'scripts/**'],
+    ignores: ['src/server/db/sqlite-driver.d.mts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-node20'].map((name) => ({
+            name,
+            message: 'Import src/server/db/sqlite-driver.mjs, which picks the build for this Node.js.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its destructured first argument, even when empty.
     files: ['tests/e2e/**'],
     rules: { 'no-empty-pattern': 'off' },

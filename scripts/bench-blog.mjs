@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../src/server/db/sqlite-driver.mjs';
 import { freePort, waitFor } from './lib/net.mjs';
 
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);

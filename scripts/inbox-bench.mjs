@@ -2,7 +2,7 @@
 // Uses the same DATA_DIR / DATABASE_URL as the server; start the server (with ADMIN_API_KEY) first,
 // and point BASE_URL at it. Inserts `count` synthetic submissions (default 10,000), then reports
 // the median response time of the list, a paged list, a search and the tile counts.
-import SQLite from 'better-sqlite3';
+import SQLite from '../src/server/db/sqlite-driver.mjs';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import path from 'node:path';
 import pg from 'pg';

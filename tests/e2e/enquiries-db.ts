@@ -1,5 +1,5 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../src/server/db/sqlite-driver.mjs';
 
 export interface SeedEnquiry {
   type: 'assessment' | 'contact';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../src/server/db/sqlite-driver.mjs';
 
 /** The submission the server stored for this e-mail address, read straight from its database. */
 export function storedEnquiry(email: string): Record<string, unknown> | undefined {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Sqlite from 'better-sqlite3';
+import Sqlite from '../../src/server/db/sqlite-driver.mjs';
 import { contact } from '../support/enquiry-payloads';
 import { expect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';

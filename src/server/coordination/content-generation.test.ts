@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { bumpGeneration, createGenerationReader, type GenerationReader } from './content-generation';

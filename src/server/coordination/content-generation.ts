@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver.mjs';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isAdminRoute } from '../auth/admin-routes';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.mjs';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { Engine } from './dialect';

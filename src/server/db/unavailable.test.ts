@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.mjs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './unavailable';

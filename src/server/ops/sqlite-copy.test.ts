@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replaceSqlite, sqliteFiles } from './sqlite-copy';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver.mjs';
 import { readSiteContents, type SiteContents } from './site-contents';
 
 /** The files one SQLite database lives in: the file, and its write-ahead log and index while open or after an unclean stop. */

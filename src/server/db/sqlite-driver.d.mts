@@ -1,0 +1,3 @@
+import SQLite from 'better-sqlite3';
+
+export default SQLite;
