@@ -6,7 +6,7 @@ import { expect, signIn } from './admin-session';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
 import { axeViolations, test } from './fixtures';
 
-/** Drafting without fear (issue 14, docs/product.md#drafting), through the admin screens. */
+/** Drafting without fear (docs/product.md#drafting), through the admin screens. */
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function createPost(request: APIRequestContext, overrides: Record<string, unknown>): Promise<BlogPost> {

@@ -31,7 +31,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 /**
- * Enquiries arrive while the inbox is open, so unlike SPEC's default (never stale) the list and
+ * Enquiries arrive while the inbox is open, so unlike the other fetches (never stale, docs/product.md#api-conventions) the list and
  * counts look again when staff come back to the tab, and each minute while it is in front.
  * TanStack pauses the interval in a background tab, so an idle tab costs the server nothing.
  */

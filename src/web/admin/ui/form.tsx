@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { Select } from './Select';
 
 /**
- * The one form pattern of the admin (the public forms keep their small useZodForm, decision 0302):
+ * The one form pattern of the admin (the public forms keep their small useZodForm, decision 0055):
  * react-hook-form checked by the same zod schema the server uses; errors appear on submit, then
  * update as the user types; the first invalid field gets the focus.
  */
