@@ -208,6 +208,32 @@ test.describe('admin blog management', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('nothing moves when the editor arrives, so Create Post answers a click made at once', async ({ page }) => {
+    await signIn(page);
+    // The editor's code on a slow line: the placeholder stands in for it a while.
+    await page.route('**/assets/RichTextEditor-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/admin/blog');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+    const create = dialog.getByRole('button', { name: 'Create Post' });
+    await expect(dialog.getByTestId('editor-placeholder')).toBeVisible();
+    const before = (await create.boundingBox())!;
+    await expect(dialog.locator('.ProseMirror')).toBeVisible();
+    await expect(dialog.getByTestId('editor-placeholder')).toHaveCount(0);
+    expect((await create.boundingBox())!.y).toBe(before.y);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await create.click();
+    for (const message of ['Title is required', 'Excerpt is required', 'Content is required']) {
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Title *')).toBeFocused();
+  });
+
   test('the toast after a save leaves the edit dialog’s buttons free for the next click (1280 px)', async ({
     page,
   }) => {
