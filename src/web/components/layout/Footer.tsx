@@ -2,13 +2,11 @@ import { Mail, MapPin, Phone } from '../icons';
 import { navLinks, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { useShell } from '../../lib/contexts';
+import { centreAddressLine, centreMailtoHref, centreTelHref } from '../centre-contact';
 import { SocialLinks } from './SocialLinks';
-
-const telHref = `tel:${site.phone.replace(/\s+/g, '')}`;
 
 export function Footer() {
   const { year } = useShell();
-  const { street, locality, postcode } = site.address;
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -19,13 +17,13 @@ export function Footer() {
           <address className="grid gap-2 not-italic">
             <span className="flex gap-2">
               <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-              {`${street}, ${locality} ${postcode}`}
+              {centreAddressLine}
             </span>
-            <a href={telHref} className="flex gap-2 hover:text-white">
+            <a href={centreTelHref} className="flex gap-2 hover:text-white">
               <Phone className="h-5 w-5 shrink-0" aria-hidden="true" />
               {site.phone}
             </a>
-            <a href={`mailto:${site.email}`} className="flex gap-2 break-all hover:text-white">
+            <a href={centreMailtoHref} className="flex gap-2 break-all hover:text-white">
               <Mail className="h-5 w-5 shrink-0" aria-hidden="true" />
               {site.email}
             </a>
