@@ -1,9 +1,10 @@
-import { Clock, Mail, MapPin, Phone } from '../components/icons';
+import { Clock } from '../components/icons';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { businessJsonLd, contactPageJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
-import { centreAddressLine, centreMailtoHref, centreTelHref } from '../components/centre-contact';
+import { centreAddressLine } from '../components/centre-contact';
+import { CentreContactDetails } from '../components/sections/CentreContactDetails';
 import { Stars } from '../components/sections/Stars';
 import { testimonials } from '../content/testimonials';
 import { ContactFormIsland } from '../islands/islands';
@@ -42,20 +43,7 @@ export function ContactPage() {
             <h2 id="details-heading" className={heading}>
               Contact details
             </h2>
-            <address className="mt-4 grid gap-3 not-italic text-slate-800">
-              <span className="flex gap-2">
-                <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
-                {centreAddressLine}
-              </span>
-              <a href={centreTelHref} className="flex gap-2 underline-offset-4 hover:underline">
-                <Phone className="h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
-                {site.phone}
-              </a>
-              <a href={centreMailtoHref} className="flex gap-2 break-all underline-offset-4 hover:underline">
-                <Mail className="h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
-                {site.email}
-              </a>
-            </address>
+            <CentreContactDetails look="card" />
           </section>
 
           <section aria-labelledby="hours-heading" className={box}>
