@@ -78,5 +78,8 @@ export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initi
       }
     };
 
-  return { field, handleSubmit, pending };
+  return { field, handleSubmit, pending, idPrefix };
 }
+
+/** A form's state and handlers, as `useZodForm` returns them. */
+export type ZodForm<Field extends string> = ReturnType<typeof useZodForm<Field>>;
