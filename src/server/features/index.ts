@@ -4,7 +4,7 @@ import type { AppContext, FeaturePlugin } from '../context';
 import type { PageRenderer } from '../rendering/pages';
 import { createBinFeature } from './bin';
 import { createBlogFeature } from './blog';
-import { createEnquiriesFeature } from './enquiries';
+import { createEnquiriesFeature, type RetentionLog } from './enquiries';
 import { healthRoutes } from './health';
 import { createImagesFeature } from './images';
 import { createSeoFeature } from './seo';
@@ -37,7 +37,7 @@ export function createFeatures(context: AppContext) {
     images,
     bin,
     /** The daily retention run (background-work.ts), emptying this Bin too. */
-    startRetention: (log: Parameters<typeof enquiries.startRetention>[1]) => enquiries.startRetention(bin, log),
+    startRetention: (log: RetentionLog) => enquiries.startRetention(bin, log),
     /**
      * Every feature's routes, registered in this order before the page route; the order is the
      * OpenAPI document's. The preview renders with the pages' own renderer and data.

@@ -3,11 +3,13 @@ import type { Bin } from '../bin';
 import { enquiriesBinnable } from './binnable';
 import { inboxRoutes } from './inbox-routes';
 import { createEnquiriesRepo } from './repo';
-import { startRetention } from './retention';
+import { type RetentionLog, startRetention } from './retention';
 import { enquiryFormRoutes } from './routes';
 import { createEnquiriesService } from './service';
 import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
+
+export type { RetentionLog } from './retention';
 
 /**
  * Enquiries: the public forms, the staff inbox and staff's work on an enquiry, over one repository
@@ -28,7 +30,7 @@ export function createEnquiriesFeature({ config, database, mailWorker }: AppCont
     routes,
     binnable: enquiriesBinnable(repo, config.retentionMonths),
     /** The daily run deleting what is past its time, the Bin's expired things included (retention.ts). */
-    startRetention: (bin: Bin, log: Parameters<typeof startRetention>[1]) =>
+    startRetention: (bin: Bin, log: RetentionLog) =>
       startRetention({ db: database.db, months: config.retentionMonths, enquiries: repo, bin }, log),
   };
 }

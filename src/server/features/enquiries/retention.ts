@@ -31,6 +31,12 @@ export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new 
   return purgeSentBefore(db, new Date(now.getTime() - SENT_MAIL_KEEP_DAYS * DAY_MS));
 }
 
+/** Where the retention run reports: the process log. */
+export interface RetentionLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 /**
  * Deletes expired submissions (binned or not), what has been in the Bin past BIN_KEEP_DAYS and
  * delivered mail past its days once a day across every process and instance sharing the database
@@ -41,7 +47,7 @@ export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new 
  */
 export function startRetention(
   { db, months, enquiries, bin }: { db: Kysely<DatabaseSchema>; months: number; enquiries: EnquiriesRepo; bin: Bin },
-  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+  log: RetentionLog,
 ): { firstRun: Promise<void>; stop(): void } {
   const job = startScheduledJob({
     db,
