@@ -1,9 +1,33 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * A server feature reaches another only through what the other's index.ts exports, and
+ * features/index.ts, which puts them together, only through each one's index.ts. Read from the
+ * folder, so a new feature is covered without a line here.
+ */
+const featuresDir = 'src/server/features';
+const featureZones = [
+  ...readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${featuresDir}/${name}`,
+      from: `./${featuresDir}/!(${name})/**/*`,
+      except: [`**/${featuresDir}/*/index.ts`],
+      message: `Import another feature through its index.ts.`,
+    })),
+  {
+    target: `./${featuresDir}/index.ts`,
+    from: `./${featuresDir}/*/**/*`,
+    except: [`**/${featuresDir}/*/index.ts`],
+    message: 'Import each feature through its index.ts.',
+  },
+];
 
 // Rules are errors or off, never warnings: a warning nobody fixes is noise.
 export default tseslint.config(
@@ -118,10 +142,16 @@ export default tseslint.config(
           zones: [
             { target: './src/server', from: './src/web', message: 'Only the rendering seam imports web code.' },
             { target: './src/server', from: './tests', message: 'Test helpers stay out of the app.' },
+            ...featureZones,
           ],
         },
       ],
     },
+  },
+  {
+    // A feature's tests may use tests/support, and reach other features as its code does.
+    files: ['src/server/features/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {
     // Test helpers (tests/support) are for tests only: the app never imports them.

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { registerContentGeneration } from './coordination/content-generation';
 import type { Database } from './db/connection';
-import { features } from './features/index';
+import { createFeatures } from './features/index';
 import { type AdminAuthOptions, registerAdminAuth } from './auth/admin-auth';
 import { type ClientAssets, readClientAssets } from './rendering/client-assets';
 import { installErrorHandler } from './http/error-handler';
@@ -13,14 +13,11 @@ import { registerOpenApi } from './http/openapi';
 import { frameworkErrors } from './http/framework-errors';
 import { registerInputRules } from './http/input-rules';
 import { registerMetrics } from './http/metrics';
-import { type RenderPage, registerPages } from './rendering/pages';
+import { createPageRenderer, type RenderPage, registerPages } from './rendering/pages';
 import { registerRequestLog, requestLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { createServerSiteApi } from './site-api';
-import { createBlogRepo } from './features/blog/repo';
-import { createPublicationBoundary } from './features/blog/publication-boundary';
-import { registerPostPreview } from './features/blog/preview-routes';
 import { validatorCompiler } from './validation';
 import { fastifyTrustProxy } from './trust-proxy';
 import { asyncStdout } from './log-destination';
@@ -96,16 +93,12 @@ export async function buildApp({
   // Before any route: admin protection is attached to routes as they are registered.
   registerAdminAuth(app, context, adminAuth);
   await registerOpenApi(app);
-  for (const feature of features) await app.register(feature, context);
+  const features = createFeatures(context);
+  const siteApi = createServerSiteApi(features);
+  const pages = createPageRenderer(config, siteApi, dev?.clientAssets ?? readClientAssets(clientDir), dev?.render);
+  for (const routes of features.routes(siteApi, pages)) await app.register(routes, context);
 
   await registerStaticFiles(app, clientDir);
-  const assets = dev?.clientAssets ?? readClientAssets(clientDir);
-  const siteApi = createServerSiteApi(database, clock);
-  const pages = registerPages(app, config, siteApi, assets, {
-    render: dev?.render,
-    contentGeneration,
-    publicationBoundary: createPublicationBoundary(createBlogRepo(database.db, clock), clock),
-  });
-  registerPostPreview(app, context, siteApi, pages);
+  registerPages(app, config, pages, { contentGeneration, publicationBoundary: features.blog.publicationBoundary });
   return app;
 }

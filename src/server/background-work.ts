@@ -3,7 +3,7 @@ import { startScheduledJob } from './coordination/scheduled-jobs';
 import { deleteEndedCounters } from './coordination/rate-limit-counters';
 import { deleteEndedSessions } from './auth/admin-sessions';
 import type { Database } from './db/connection';
-import { startRetention } from './features/enquiries/retention';
+import { createFeatures } from './features/index';
 import { type MailWorker, startMailWorker } from './mail/worker';
 import type { ProcessLog } from './process-log';
 
@@ -20,7 +20,7 @@ export interface BackgroundWork {
  * doing anything twice.
  */
 export function startBackgroundWork(config: Config, database: Database, log: ProcessLog): BackgroundWork {
-  const retention = startRetention(database.db, config.retentionMonths, log);
+  const retention = createFeatures({ config, database, clock: () => new Date() }).startRetention(log);
   const counters = startScheduledJob({
     db: database.db,
     name: 'rate-limit-cleanup',

@@ -13,5 +13,13 @@ export interface AppContext {
   clock: () => Date;
 }
 
-/** Routes declare zod schemas; their handlers see the parsed, typed input (validation.ts). */
-export type FeaturePlugin = FastifyPluginAsync<AppContext, RawServerDefault, ZodTypeProvider>;
+/**
+ * Routes declare zod schemas; their handlers see the parsed, typed input (validation.ts). `Uses`
+ * is what the feature's index.ts built for them once per app (its repository, its service),
+ * passed with the context as the plugin's options.
+ */
+export type FeaturePlugin<Uses extends object = object> = FastifyPluginAsync<
+  AppContext & Uses,
+  RawServerDefault,
+  ZodTypeProvider
+>;

@@ -1,12 +1,18 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
+import { createFeatures, type Features } from '../../src/server/features/index';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /**
+   * The features as buildApp builds them, over the same database and clock, for what has no route
+   * (the retention run, the Bin's emptying, the sitemap's posts). Their repositories hold no state.
+   */
+  features: Features;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    features: createFeatures({ config, database, clock: options.clock ?? (() => new Date()) }),
     close: async () => {
       await app.close();
       await database.dispose();

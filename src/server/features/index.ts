@@ -1,25 +1,60 @@
-import type { FeaturePlugin } from '../context';
+import type { SiteApi } from '../../shared/site-api';
 import { adminSessionRoutes } from '../auth/session-routes';
-import { binRoutes } from './bin/routes';
-import { blogRoutes } from './blog/routes';
-import { inboxRoutes } from './enquiries/inbox-routes';
-import { healthRoutes } from './health/routes';
-import { seoRoutes } from './seo/routes';
-import { imagesRoutes } from './images/routes';
-import { settingsRoutes } from './settings/routes';
-import { enquiryFormRoutes } from './enquiries/routes';
-import { workflowRoutes } from './enquiries/workflow-routes';
+import type { AppContext, FeaturePlugin } from '../context';
+import type { PageRenderer } from '../rendering/pages';
+import { createBinFeature } from './bin';
+import { createBlogFeature } from './blog';
+import { createEnquiriesFeature, type RetentionLog } from './enquiries';
+import { healthRoutes } from './health';
+import { createImagesFeature } from './images';
+import { createSeoFeature } from './seo';
+import { createSettingsFeature } from './settings';
 
-/** Every API feature, registered in this order before the page renderer. */
-export const features: readonly FeaturePlugin[] = [
-  healthRoutes,
-  adminSessionRoutes,
-  settingsRoutes,
-  enquiryFormRoutes,
-  inboxRoutes,
-  workflowRoutes,
-  imagesRoutes,
-  seoRoutes,
-  blogRoutes,
-  binRoutes,
-];
+/**
+ * Every API feature, built once per app: each builds its repository and service in its own
+ * index.ts, and here each is handed what it needs of another (the Bin each kind's `Binnable`, the
+ * images the logo in use and the posts that show an image, the logo upload the way to store an
+ * image, the sitemap the blog's posts). No feature imports another's files.
+ */
+export function createFeatures(context: AppContext) {
+  const settings = createSettingsFeature(context);
+  const blog = createBlogFeature(context);
+  const enquiries = createEnquiriesFeature(context);
+  const images = createImagesFeature(context, {
+    logoAddress: settings.logoAddress,
+    postsUsingImage: blog.postsUsingImage,
+  });
+  const { bin, routes: binRoutes } = createBinFeature({
+    enquiry: enquiries.binnable,
+    post: blog.binnable,
+    image: images.binnable,
+  });
+  const seo = createSeoFeature([blog.sitemapEntries]);
+
+  return {
+    settings,
+    blog,
+    images,
+    bin,
+    /** The daily retention run (background-work.ts), emptying this Bin too. */
+    startRetention: (log: RetentionLog) => enquiries.startRetention(bin, log),
+    /**
+     * Every feature's routes, registered in this order before the page route; the order is the
+     * OpenAPI document's. The preview renders with the pages' own renderer and data.
+     */
+    routes: (siteApi: SiteApi, pages: PageRenderer): readonly FeaturePlugin[] => [
+      healthRoutes,
+      adminSessionRoutes,
+      settings.routes,
+      enquiries.routes,
+      images.routes,
+      settings.logoUploadRoutes(images.storeUpload),
+      seo.routes,
+      blog.routes,
+      binRoutes,
+      blog.previewRoutes(siteApi, pages),
+    ],
+  };
+}
+
+export type Features = ReturnType<typeof createFeatures>;

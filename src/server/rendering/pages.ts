@@ -23,31 +23,19 @@ function showsAdminLink(request: FastifyRequest, config: Config): boolean {
 
 const notFoundBody = { error: 'Not found', code: 'NOT_FOUND' };
 
-/**
- * Renders every page on the server. The catch-all route loses to API routes and built files, so
- * everything else is a page, or the Not-found screen with a 404.
- */
 /** Renders one page; npm run dev passes one that reloads the page code after each edit. */
 export type RenderPage = typeof renderFromBuild;
 
-export function registerPages(
-  app: FastifyInstance,
+/**
+ * Turns a URL into a whole document: for the page route below, and for a post's preview (which the
+ * blog registers with its routes, before this route exists).
+ */
+export function createPageRenderer(
   config: Config,
   api: SiteApi,
   assets: ClientAssets,
-  {
-    render = renderFromBuild,
-    contentGeneration,
-    publicationBoundary,
-  }: { render?: RenderPage; contentGeneration: GenerationReader; publicationBoundary: PublicationBoundary },
+  render: RenderPage = renderFromBuild,
 ) {
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
-  const cache = new PageCache({
-    ttlMs: config.pageCacheMs,
-    onRefreshError: (error) => app.log.error({ err: loggableError(error) }, 'a page could not be re-rendered'),
-  });
-  app.decorate('pageCache', cache);
-
   // A preview is shown where scripts never run (a sandboxed frame), so its document names none.
   const noScripts = { scripts: [], preloads: [] };
   const scriptFree: ClientAssets = { ...assets, entries: { app: noScripts, islands: noScripts } };
@@ -69,6 +57,39 @@ export function registerPages(
       isolated: rendered.client === 'app',
     };
   };
+
+  return {
+    renderPage,
+    /** A page as the public would see it, but from other data (a post's preview): never cached, no scripts. */
+    renderUncached: async (url: string, siteApi: SiteApi) => {
+      const page = await renderPage(url, false, siteApi, scriptFree);
+      // Not even data blocks (page state, JSON-LD): nothing reads them there, and a sandbox reports each.
+      return { ...page, html: page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, '') };
+    },
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+/**
+ * Renders every page on the server. The catch-all route loses to API routes and built files, so
+ * everything else is a page, or the Not-found screen with a 404.
+ */
+export function registerPages(
+  app: FastifyInstance,
+  config: Config,
+  { renderPage }: PageRenderer,
+  {
+    contentGeneration,
+    publicationBoundary,
+  }: { contentGeneration: GenerationReader; publicationBoundary: PublicationBoundary },
+): void {
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
+  const cache = new PageCache({
+    ttlMs: config.pageCacheMs,
+    onRefreshError: (error) => app.log.error({ err: loggableError(error) }, 'a page could not be re-rendered'),
+  });
+  app.decorate('pageCache', cache);
 
   /**
    * The page from the cache or a render, sent in the coding asked for. A page still fresh in the
@@ -121,18 +142,7 @@ export function registerPages(
     if (redirect) return reply.redirect(redirect, 301);
     return answer(request, reply);
   });
-
-  /** A page as the public would see it, but from other data (a post's preview): never cached, no scripts. */
-  return {
-    renderUncached: async (url: string, siteApi: SiteApi) => {
-      const page = await renderPage(url, false, siteApi, scriptFree);
-      // Not even data blocks (page state, JSON-LD): nothing reads them there, and a sandbox reports each.
-      return { ...page, html: page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, '') };
-    },
-  };
 }
-
-export type PageRenderer = ReturnType<typeof registerPages>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -10,8 +10,6 @@ import { pngOf } from '../../../../tests/support/image-fixtures';
 import { uploadImage } from '../../../../tests/support/multipart';
 import { seedEnquiry } from '../../../../tests/support/submission-factory';
 import { readGeneration } from '../../coordination/content-generation';
-import { startRetention } from '../enquiries/retention';
-import { createBin } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -263,7 +261,7 @@ describe('the Bin', () => {
     // Two processes start their retention job at once; the claim lets one of them run it.
     const logged: object[] = [];
     const log = { info: (object: object) => logged.push(object), error: (object: object) => logged.push(object) };
-    const jobs = [startRetention(db(), 24, log), startRetention(db(), 24, log)];
+    const jobs = [subject.features.startRetention(log), subject.features.startRetention(log)];
     await Promise.all(jobs.map((job) => job.firstRun));
     jobs.forEach((job) => job.stop());
 
@@ -276,7 +274,7 @@ describe('the Bin', () => {
       [],
     );
     // With the clock moved on two days, the younger one goes too.
-    expect(await createBin(db(), 24).emptyExpired(new Date(now + 2 * DAY_MS))).toBe(1);
+    expect(await subject.features.bin.emptyExpired(new Date(now + 2 * DAY_MS))).toBe(1);
     expect(await inBin('post', newPost.id)).toBeUndefined();
   });
 });

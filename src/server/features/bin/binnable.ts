@@ -1,55 +1,24 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema';
-
-/** The tables whose rows go to the Bin: each has an `id` and a `deleted_at` (decision 0036). */
-export type BinnableTable = 'contact_submissions' | 'blog_posts' | 'images';
+/** One thing in the Bin as its feature describes it; the Bin adds its kind and when it goes for good. */
+export interface BinnedThing {
+  id: number;
+  /** What staff recognise it by: the parent's name, the post's title, the image's file name. */
+  label: string;
+  /** A second line: the enquiry type, the post's slug, the image's category. */
+  detail: string;
+  deletedAt: string;
+  /** A deadline of the thing's own, when it has one: it goes for good then if that comes before the Bin's days. */
+  dueBy?: Date;
+}
 
 /**
- * Moving to the Bin, restoring, and listing what is there: the same three statements for every
- * kind, so they are written once. `columns` are what the Bin screen shows of a row.
+ * What a feature whose things go to the Bin gives it (decision 0036). Each feature keeps its own
+ * moving to the Bin and its own delete for good, so the Bin never touches another feature's tables.
  */
-export function binnable<T extends BinnableTable, C extends keyof Selectable<DatabaseSchema[T]> & string>(
-  db: Kysely<DatabaseSchema>,
-  table: T,
-  columns: readonly C[],
-) {
-  // Kysely cannot check a statement over a union of tables; every member has `id` and
-  // `deleted_at` of the same types, so the statements are typed through one of them.
-  const rows = db as unknown as Kysely<Pick<DatabaseSchema, 'images'>>;
-  const name = table as unknown as 'images';
-  return {
-    /** Moves a row to the Bin; false when there is no such row outside it. */
-    async bin(id: number, now: Date = new Date()): Promise<boolean> {
-      const result = await rows
-        .updateTable(name)
-        .set({ deleted_at: now.toISOString() })
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Takes a row out of the Bin; false when it is not in the Bin. */
-    async restore(id: number): Promise<boolean> {
-      const result = await rows
-        .updateTable(name)
-        .set({ deleted_at: null })
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** The binned rows, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
-    async binned({ before, id }: { before?: Date; id?: number } = {}) {
-      let query = rows
-        .selectFrom(name)
-        .select([...(columns as unknown as 'id'[]), 'id', 'deleted_at'])
-        .where('deleted_at', 'is not', null);
-      if (before) query = query.where('deleted_at', '<', before.toISOString());
-      if (id !== undefined) query = query.where('id', '=', id);
-      const found = await query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-      return found as unknown as (Pick<Selectable<DatabaseSchema[T]>, C> & { id: number; deleted_at: string })[];
-    },
-  };
+export interface Binnable {
+  /** Its binned things, most recently binned first; `before` keeps those binned earlier than it, `id` that one. */
+  binned(filter?: { before?: Date; id?: number }): Promise<BinnedThing[]>;
+  /** Takes one out of the Bin; false when it is not in the Bin. */
+  restore(id: number): Promise<boolean>;
+  /** Deletes one for good, with everything kept about it; false when there was no such thing. */
+  deleteForGood(id: number): Promise<boolean>;
 }

@@ -1,16 +1,14 @@
 import { type BinList, binItemParams, notInBin } from '../../../shared/bin';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
-import { createBin } from './service';
+import type { Bin } from './service';
 
 /**
  * The Bin (docs/decisions/0036-bin.md), under /api/admin/ so the admin check guards it. Restoring
  * or deleting for good something that is not in the Bin (unknown, never binned, already gone)
  * answers 404, as does an unknown kind or a malformed id.
  */
-export const binRoutes: FeaturePlugin = async (app, { database, config }) => {
-  const bin = createBin(database.db, config.retentionMonths);
-
+export const binRoutes: FeaturePlugin<{ bin: Bin }> = async (app, { bin }) => {
   app.get('/api/admin/bin', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const body: BinList = { items: await bin.list() };

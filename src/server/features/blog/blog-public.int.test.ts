@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostSummary } from '../../../shared/blog';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { blogSitemapEntries } from './sitemap';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 
 describe('public blog API', () => {
@@ -129,7 +128,7 @@ describe('public blog API', () => {
   });
 
   it('gives the sitemap every published post with its last change', async () => {
-    const entries = await blogSitemapEntries(subject.database);
+    const entries = await subject.features.blog.sitemapEntries();
     expect(entries).toHaveLength(8);
     expect(entries).toContainEqual({ path: '/blog/times-tables-tricks', lastModified: posts[0]!.updatedAt });
     expect(entries.some((entry) => entry.path.includes('secret-draft'))).toBe(false);

@@ -1,14 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import type { BlogPost } from '../../../shared/blog';
 import { blogPostInputSchema } from '../../../shared/blog-schemas';
 import { blogPostPath } from '../../../shared/routes';
 import type { SiteApi } from '../../../shared/site-api';
-import type { AppContext } from '../../context';
+import type { FeaturePlugin } from '../../context';
 import type { PageRenderer } from '../../rendering/pages';
 import { idParams } from '../../validation';
-import { createBlogRepo } from './repo';
-import { createBlogService } from './service';
+import type { BlogService } from './service';
 
 const postIdParams = idParams((raw) => `There is no blog post with id ${raw}.`);
 
@@ -19,15 +17,10 @@ const postIdParams = idParams((raw) => `There is no blog post with id ${raw}.`);
  * or proxy, never indexed. The admin screen fetches it with its credentials and shows it in a
  * sandboxed frame, so its scripts never run there.
  */
-export function registerPostPreview(
-  fastify: FastifyInstance,
-  { database, clock }: AppContext,
-  siteApi: SiteApi,
-  pages: PageRenderer,
-): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const blog = createBlogService(createBlogRepo(database.db, clock), clock);
-
+export const postPreviewRoutes: FeaturePlugin<{ blog: BlogService; siteApi: SiteApi; pages: PageRenderer }> = async (
+  app,
+  { blog, siteApi, pages },
+) => {
   const sendPreview = async (reply: FastifyReply, post: BlogPost) => {
     const api: SiteApi = {
       ...siteApi,
@@ -61,4 +54,4 @@ export function registerPostPreview(
     { config: readOnly, schema: { params: postIdParams, body: blogPostInputSchema } },
     async (request, reply) => sendPreview(reply, await blog.preview(request.body, request.params.id)),
   );
-}
+};

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { BlogPostRevisionsTable, BlogPostsTable, DatabaseSchema } from '../../db/schema';
 import { containsText } from '../../db/like';
-import { binnable } from '../bin/binnable';
+import { binnableRows } from '../../db/binnable-rows';
 
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type BlogPostSummaryRow = Omit<BlogPostRow, 'content'>;
@@ -249,7 +249,7 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = (
       return (row?.next as string | null | undefined) ?? null;
     },
 
-    ...binnable(db, 'blog_posts', ['title', 'slug']),
+    ...binnableRows(db, 'blog_posts', ['title', 'slug']),
 
     /**
      * Posts outside the Bin whose content or featured image points into an image's folder

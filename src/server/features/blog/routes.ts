@@ -7,8 +7,8 @@ import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
 import { rssFeed } from './feed';
-import { createBlogRepo } from './repo';
-import { createBlogService } from './service';
+import type { BlogRepo } from './repo';
+import type { BlogService } from './service';
 
 type PagingQuery = z.output<typeof pagingQuerySchema>;
 
@@ -45,10 +45,7 @@ const revisionParams = postIdParams.extend({
   revisionId: idParams((raw) => `There is no revision ${raw} of this post.`).shape.id,
 });
 
-export const blogRoutes: FeaturePlugin = async (app, { database, config, clock }) => {
-  const repo = createBlogRepo(database.db, clock);
-  const blog = createBlogService(repo, clock);
-
+export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService }> = async (app, { config, repo, blog }) => {
   app.get('/api/blog', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
     const { page, pageSize } = pagingDefaults(request.query);
     return sendPage(reply, await blog.listPublished({}, page, pageSize));

@@ -9,17 +9,18 @@ import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
 import { enquiriesCsv } from './csv';
-import { createEnquiriesRepo } from './repo';
-import { createWorkflowRepo } from './workflow-repo';
+import type { EnquiriesRepo } from './repo';
+import type { WorkflowRepo } from './workflow-repo';
 
 const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 
 /**
  * The admin inbox; the counts and the export take the list's query (paging ignored) so one bad
  * filter is refused the same way everywhere. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
-export const inboxRoutes: FeaturePlugin = async (app, { database, config }) => {
-  const repo = createEnquiriesRepo(database.db);
-  const workflow = createWorkflowRepo(database.db);
+export const inboxRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow: WorkflowRepo }> = async (
+  app,
+  { config, repo, workflow },
+) => {
   const admin = { admin: true };
 
   app.get(

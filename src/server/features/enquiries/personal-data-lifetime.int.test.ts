@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { createBin } from '../bin/service';
+import { createEnquiriesRepo } from './repo';
 import { deleteExpiredEnquiries, purgeSentMail } from './retention';
 
 const KEY = 'lifetime-test-key-0123456789abcdef';
@@ -114,7 +114,7 @@ describe('personal data has one lifetime', () => {
         .execute();
     await binnedAt(old, BIN_KEEP_DAYS + 0.01);
     await binnedAt(recent, BIN_KEEP_DAYS - 0.01);
-    expect(await createBin(db(), 24).emptyExpired(now)).toBe(1);
+    expect(await subject.features.bin.emptyExpired(now)).toBe(1);
     await forgotten('Zq84binnedlong');
     expect(await everything()).toContain('Zq84binnedrecent');
   });
@@ -128,7 +128,7 @@ describe('personal data has one lifetime', () => {
     });
     expect(binned.statusCode).toBe(204);
     await submittedLongAgo(id);
-    expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
+    expect(await deleteExpiredEnquiries(createEnquiriesRepo(db()), 24)).toBe(1);
     await forgotten('Zq85binnedexpired');
   });
 
@@ -136,7 +136,7 @@ describe('personal data has one lifetime', () => {
     const id = await enquire('Zq82expired');
     await enquire('Zq82current');
     await submittedLongAgo(id);
-    expect(await deleteExpiredEnquiries(db(), 24)).toBe(1);
+    expect(await deleteExpiredEnquiries(createEnquiriesRepo(db()), 24)).toBe(1);
     const left = await everything();
     expect(left).not.toContain('Zq82expired');
     expect(left.toLowerCase()).not.toContain('zq82expired');

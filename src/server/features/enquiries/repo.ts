@@ -11,7 +11,7 @@ import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../..
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { eraseDeleted } from '../../db/erase';
 import { containsText } from '../../db/like';
-import { binnable } from '../bin/binnable';
+import { binnableRows } from '../../db/binnable-rows';
 import { notBinned } from './not-binned';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
@@ -152,7 +152,7 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
       return row ? toEnquiry(row) : undefined;
     },
 
-    ...binnable(db, 'contact_submissions', ['first_name', 'last_name', 'submission_type', 'submitted_at']),
+    ...binnableRows(db, 'contact_submissions', ['first_name', 'last_name', 'submission_type', 'submitted_at']),
 
     /** Deletes the enquiry and everything kept about it (its e-mails, staff's notes) together. */
     async remove(id: number): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { seedEnquiry } from '../../../../tests/support/submission-factory';
-import { deleteExpiredEnquiries, retentionCutoff, startRetention } from './retention';
+import { createEnquiriesRepo } from './repo';
+import { deleteExpiredEnquiries, retentionCutoff } from './retention';
 
 describe('retention of submissions', () => {
   let subject: TestApp;
@@ -24,10 +25,11 @@ describe('retention of submissions', () => {
     await seedEnquiry(db, { first_name: 'Boundary', submitted_at: '2024-11-21T12:00:00.000Z' });
     await seedEnquiry(db, { first_name: 'Recent', submitted_at: '2026-11-01T00:00:00.000Z' });
 
-    expect(await deleteExpiredEnquiries(db, 24, now)).toBe(2);
+    const enquiries = createEnquiriesRepo(db);
+    expect(await deleteExpiredEnquiries(enquiries, 24, now)).toBe(2);
     const left = await db.selectFrom('contact_submissions').select('first_name').orderBy('first_name').execute();
     expect(left.map((row) => row.first_name)).toEqual(['Boundary', 'Recent']);
-    expect(await deleteExpiredEnquiries(db, 24, now)).toBe(0);
+    expect(await deleteExpiredEnquiries(enquiries, 24, now)).toBe(0);
   });
 
   it('runs at start, logs what it deleted, and stops without keeping the process alive', async () => {
@@ -35,7 +37,7 @@ describe('retention of submissions', () => {
     await db.deleteFrom('contact_submissions').execute();
     await seedEnquiry(db, { submitted_at: '2000-01-01T00:00:00.000Z' });
     const logged: object[] = [];
-    const retention = startRetention(db, 24, {
+    const retention = subject.features.startRetention({
       info: (object) => logged.push(object),
       error: (object) => logged.push(object),
     });

@@ -3,8 +3,8 @@ import type { DatabaseSchema } from '../../db/schema';
 import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { purgeSentBefore } from '../../mail/outbox';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
-import { createBin } from '../bin/service';
-import { createEnquiriesRepo } from './repo';
+import type { Bin } from '../bin';
+import type { EnquiriesRepo } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,8 +15,15 @@ export function retentionCutoff(months: number, now: Date = new Date()): Date {
   return cutoff;
 }
 
-export async function deleteExpiredEnquiries(db: Kysely<DatabaseSchema>, months: number, now?: Date) {
-  return createEnquiriesRepo(db).removeSubmittedBefore(retentionCutoff(months, now));
+/** When the retention job deletes an enquiry: `months` after it was sent (the inverse of retentionCutoff). */
+export function retentionDeadline(submittedAt: string, months: number): Date {
+  const deadline = new Date(submittedAt);
+  deadline.setUTCMonth(deadline.getUTCMonth() + months);
+  return deadline;
+}
+
+export async function deleteExpiredEnquiries(enquiries: EnquiriesRepo, months: number, now?: Date) {
+  return enquiries.removeSubmittedBefore(retentionCutoff(months, now));
 }
 
 /** Delivered notification e-mails are kept SENT_MAIL_KEEP_DAYS, then forgotten. */
@@ -24,17 +31,23 @@ export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new 
   return purgeSentBefore(db, new Date(now.getTime() - SENT_MAIL_KEEP_DAYS * DAY_MS));
 }
 
+/** Where the retention run reports: the process log. */
+export interface RetentionLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 /**
  * Deletes expired submissions (binned or not), what has been in the Bin past BIN_KEEP_DAYS and
  * delivered mail past its days once a day across every process and instance sharing the database
  * (a scheduled job, so two instances on one PostgreSQL still run it once): at start when the last
  * run was a day ago or more, then daily. A failed run is logged and retried the next day. Call
- * the returned stop() on shutdown; the timer never keeps the process alive.
+ * the returned stop() on shutdown; the timer never keeps the process alive. The Bin is the app's,
+ * handed over by features/index.ts.
  */
 export function startRetention(
-  db: Kysely<DatabaseSchema>,
-  months: number,
-  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+  { db, months, enquiries, bin }: { db: Kysely<DatabaseSchema>; months: number; enquiries: EnquiriesRepo; bin: Bin },
+  log: RetentionLog,
 ): { firstRun: Promise<void>; stop(): void } {
   const job = startScheduledJob({
     db,
@@ -42,9 +55,9 @@ export function startRetention(
     intervalMs: DAY_MS,
     log,
     run: async () => {
-      const deleted = await deleteExpiredEnquiries(db, months);
+      const deleted = await deleteExpiredEnquiries(enquiries, months);
       if (deleted > 0) log.info({ deleted, months }, 'deleted submissions past the retention period');
-      const emptied = await createBin(db, months).emptyExpired();
+      const emptied = await bin.emptyExpired();
       if (emptied > 0) log.info({ emptied, days: BIN_KEEP_DAYS }, 'deleted for good what was in the Bin past its days');
       const purged = await purgeSentMail(db);
       if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');

@@ -5,7 +5,7 @@ import { honeypotField } from '../../../shared/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError } from '../../errors';
-import { createEnquiriesService } from './service';
+import type { EnquiriesService } from './service';
 
 /** Enough for every field at its longest in multi-byte text; anything bigger is not a form. */
 const bodyLimit = 64 * 1024;
@@ -17,9 +17,11 @@ const caughtByHoneypot = (body: unknown) => {
 };
 
 /** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
-export const enquiryFormRoutes: FeaturePlugin = async (app, { config, database, mailWorker }) => {
+export const enquiryFormRoutes: FeaturePlugin<{ service: EnquiriesService }> = async (
+  app,
+  { config, database, service },
+) => {
   const { writes } = database;
-  const service = createEnquiriesService(database, config, () => mailWorker?.wake());
 
   // Registered here with global off, so only these routes are limited. One limiter shared by both
   // routes means both forms share one count per address (per-route config would count apart).

@@ -130,3 +130,5 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
     },
   };
 }
+
+export type WorkflowRepo = ReturnType<typeof createWorkflowRepo>;

@@ -2,7 +2,7 @@ import { staffNoteInputSchema } from '../../../shared/inbox-schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
-import { createWorkflowRepo } from './workflow-repo';
+import type { WorkflowRepo } from './workflow-repo';
 
 const missing = (raw: string | number) => `There is no submission ${raw}.`;
 const submissionIdParams = idParams(missing);
@@ -11,8 +11,10 @@ const submissionIdParams = idParams(missing);
  * Staff's work on an enquiry (decision 0033): notes, and the staff notification's delivery. Every
  * route is declared admin; the writes would be by the write-route rule anyway (admin-routes.ts).
  */
-export const workflowRoutes: FeaturePlugin = async (app, { database, mailWorker }) => {
-  const repo = createWorkflowRepo(database.db);
+export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
+  app,
+  { mailWorker, workflow: repo },
+) => {
   const admin = { admin: true };
 
   app.get(

@@ -11,7 +11,7 @@ import {
   variantsFor,
 } from '../../../shared/images';
 import type { ProcessedFile, ProcessedImage } from './pipeline';
-import { binnable } from '../bin/binnable';
+import { binnableRows } from '../../db/binnable-rows';
 
 export interface ImageFilter {
   q?: string;
@@ -167,7 +167,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
       return row && toImageRecord(row);
     },
 
-    ...binnable(db, 'images', ['filename', 'category']),
+    ...binnableRows(db, 'images', ['filename', 'category']),
 
     /** Deletes an image for good: true when something was deleted. Files go first, so no engine depends on cascading. */
     async delete(id: number): Promise<boolean> {

@@ -3,27 +3,16 @@ import type { FeaturePlugin } from '../../context';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { idParams, parseInput } from '../../validation';
-import { LOGO_MAX_BYTES } from '../../../shared/images';
 import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/images-schemas';
 import type { ImageUsage } from '../../../shared/bin';
-import { createBlogRepo } from '../blog/repo';
-import { createSettingsRepo } from '../settings/repo';
 import { createVariantBackfill } from './backfill';
-import { processImage } from './pipeline';
-import { createImagesRepo } from './repo';
-import { readUpload } from './upload';
+import type { ImagesRepo } from './repo';
+import { readUpload, type StoreUpload } from './upload';
 
 const oneYear = 60 * 60 * 24 * 365;
 
 const imageIdParams = idParams(() => 'There is no such image.');
 const imageFileParams = imageIdParams.extend({ token: z.string(), file: z.string() });
-
-/** A file name safe to store and show: no folders, no control characters, not too long. */
-const cleanFilename = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200) || 'image';
 
 /** The image id in one of our image addresses (/images/{id}/…), if it is one. */
 function imageIdInPath(path: string): number | undefined {
@@ -31,13 +20,21 @@ function imageIdInPath(path: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => {
-  // Registered inside this feature, so only its routes accept multipart bodies.
+export interface ImagesRouteUses {
+  images: ImagesRepo;
+  storeUpload: StoreUpload;
+  /** The address of the logo in use ('' for none): the settings feature's. */
+  logoAddress: () => Promise<string>;
+  /** The posts that show an image: the blog's. */
+  postsUsingImage: (imageId: number) => Promise<ImageUsage['posts']>;
+}
+
+export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
+  app,
+  { config, images, storeUpload, logoAddress, postsUsingImage },
+) => {
+  // Registered inside this feature, so only its routes (and the logo upload's) accept multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
-  const images = createImagesRepo(database.db);
-  const settings = createSettingsRepo(database.db);
-  const blogPosts = createBlogRepo(database.db);
-  const limits = { maxPixels: config.imageMaxPixels };
   const backfillVariant = createVariantBackfill(images);
 
   /**
@@ -47,7 +44,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
    */
   app.get('/api/images', { schema: { querystring: imageListQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    const logo = imageIdInPath((await settings.get('site_logo')).value);
+    const logo = imageIdInPath(await logoAddress());
     const ids = [...(await images.showcaseIds()), ...(logo === undefined ? [] : [logo])];
     return { images: await images.list({ ...request.query, ids }) };
   });
@@ -67,9 +64,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
     const upload = await readUpload(request, 'image', config.imageMaxBytes);
     // Multipart: the text fields arrive in the stream with the file, so they are checked here.
     const fields = parseInput(imageUploadFieldsSchema, upload.fields);
-    const processed = await processImage(upload.data, limits);
-    const image = await images.create({ filename: cleanFilename(upload.filename), ...fields, processed });
-    return reply.code(201).send(image);
+    return reply.code(201).send(await storeUpload(upload, fields));
   });
 
   app.patch(
@@ -86,7 +81,7 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   app.get('/api/admin/images/:id/usage', { schema: { params: imageIdParams } }, async (request, reply) => {
     if (!(await images.find(request.params.id))) throw notFound('There is no such image.');
     reply.header('cache-control', 'no-store');
-    const usage: ImageUsage = { posts: await blogPosts.usingImage(request.params.id) };
+    const usage: ImageUsage = { posts: await postsUsingImage(request.params.id) };
     return usage;
   });
 
@@ -94,19 +89,6 @@ export const imagesRoutes: FeaturePlugin = async (app, { config, database }) => 
   app.delete('/api/admin/images/:id', { schema: { params: imageIdParams } }, async (request, reply) => {
     if (!(await images.bin(request.params.id))) throw notFound('There is no such image.');
     return reply.code(204).send();
-  });
-
-  app.post('/api/logo/upload', async (request) => {
-    const upload = await readUpload(request, 'logo', Math.min(LOGO_MAX_BYTES, config.imageMaxBytes));
-    const processed = await processImage(upload.data, limits);
-    const image = await images.create({
-      filename: cleanFilename(upload.filename),
-      altText: 'Site logo',
-      category: 'logo',
-      processed,
-    });
-    await settings.set('site_logo', image.path);
-    return { logoPath: image.path, image };
   });
 
   // Addresses include the content's fingerprint, so a cached copy can never be stale.

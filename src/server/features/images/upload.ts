@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { ImageCategory, ImageRecord } from '../../../shared/images';
 import { AppError, badRequest } from '../../errors';
 import { checkCleanText } from '../../http/input-rules';
+import { type PipelineLimits, processImage } from './pipeline';
+import type { ImagesRepo } from './repo';
 
 export interface Upload {
   filename: string;
@@ -53,4 +56,25 @@ export async function readUpload(request: FastifyRequest, fileField: string, max
   checkCleanText(fields, '');
   if (!file || file.data.length === 0) throw badRequest('Please select an image file to upload.', fileField);
   return { ...file, fields };
+}
+
+/** A file name safe to store and show: no folders, no control characters, not too long. */
+const cleanFilename = (name: string) =>
+  (name.split(/[\\/]/).pop() ?? '')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200) || 'image';
+
+/** Processes an upload read by readUpload and stores it, named after the file sent. */
+export type StoreUpload = (
+  upload: Upload,
+  fields: { altText: string; category: ImageCategory },
+) => Promise<ImageRecord>;
+
+/** The one way an uploaded image enters the library: the library's own upload and the logo's. */
+export function createUploadStore(images: ImagesRepo, limits: PipelineLimits): StoreUpload {
+  return async (upload, fields) => {
+    const processed = await processImage(upload.data, limits);
+    return images.create({ filename: cleanFilename(upload.filename), ...fields, processed });
+  };
 }

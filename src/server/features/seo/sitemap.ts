@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context';
 import { escapeXml } from '../../xml';
 
 export interface SitemapEntry {
@@ -8,10 +7,10 @@ export interface SitemapEntry {
 }
 
 /**
- * Where sitemap entries come from (the list is in routes.ts). Every source runs on each request,
+ * Where sitemap entries come from (the list is in index.ts). Every source runs on each request,
  * so new pages appear without a restart.
  */
-export type SitemapSource = (context: AppContext) => Promise<readonly SitemapEntry[]>;
+export type SitemapSource = () => Promise<readonly SitemapEntry[]>;
 
 export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {

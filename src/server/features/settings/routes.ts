@@ -2,15 +2,13 @@ import type { FeaturePlugin } from '../../context';
 import { z } from 'zod';
 import { settingUpdateSchema } from '../../../shared/settings-schemas';
 import { settingKeys } from '../../../shared/settings';
-import { createSettingsRepo } from './repo';
+import type { SettingsRepo } from './repo';
 
 const settingParams = z.object({
   key: z.enum(settingKeys, { error: (issue) => `There is no setting called "${String(issue.input)}".` }),
 });
 
-export const settingsRoutes: FeaturePlugin = async (app, { database }) => {
-  const settings = createSettingsRepo(database.db);
-
+export const settingsRoutes: FeaturePlugin<{ settings: SettingsRepo }> = async (app, { settings }) => {
   app.get('/api/settings/:key', { schema: { params: settingParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     return settings.get(request.params.key);

@@ -1,0 +1,32 @@
+import type { AppContext, FeaturePlugin } from '../../context';
+import { imagesBinnable } from './binnable';
+import { createImagesRepo } from './repo';
+import { type ImagesRouteUses, imagesRoutes } from './routes';
+import { createUploadStore } from './upload';
+
+export { readUpload, type StoreUpload } from './upload';
+
+/**
+ * The image library: one repository per app, its routes (the library, the public lists, every
+ * image address), and what other features use: storing an upload (the logo) and the Bin's view.
+ * `uses` is what it needs of others: the logo in use and the posts that show an image.
+ */
+export function createImagesFeature(
+  { config, database }: AppContext,
+  uses: Pick<ImagesRouteUses, 'logoAddress' | 'postsUsingImage'>,
+) {
+  const images = createImagesRepo(database.db);
+  const storeUpload = createUploadStore(images, { maxPixels: config.imageMaxPixels });
+
+  const routes: FeaturePlugin = async (app, context) => {
+    await app.register(imagesRoutes, { ...context, ...uses, images, storeUpload });
+  };
+
+  return {
+    routes,
+    storeUpload,
+    binnable: imagesBinnable(images),
+    /** The home page's images (site-api.ts). */
+    showcase: () => images.showcase(),
+  };
+}

@@ -1,0 +1,30 @@
+import type { AppContext, FeaturePlugin } from '../../context';
+import type { StoreUpload } from '../images';
+import { logoRoutes } from './logo-routes';
+import { createSettingsRepo } from './repo';
+import { settingsRoutes } from './routes';
+
+/**
+ * The site's settings (brand text, logo): one repository per app, its routes, the logo upload's
+ * (given the images feature's way to store an upload), and what the pages and the images read.
+ */
+export function createSettingsFeature({ database }: AppContext) {
+  const settings = createSettingsRepo(database.db);
+
+  const routes: FeaturePlugin = async (app, context) => {
+    await app.register(settingsRoutes, { ...context, settings });
+  };
+  const logoUploadRoutes =
+    (storeUpload: StoreUpload): FeaturePlugin =>
+    async (app, context) => {
+      await app.register(logoRoutes, { ...context, settings, storeUpload });
+    };
+
+  return {
+    routes,
+    logoUploadRoutes,
+    get: settings.get,
+    /** The address of the logo in use, '' when there is none. */
+    logoAddress: async () => (await settings.get('site_logo')).value,
+  };
+}

@@ -1,0 +1,21 @@
+import multipart from '@fastify/multipart';
+import { LOGO_MAX_BYTES } from '../../../shared/images';
+import type { FeaturePlugin } from '../../context';
+import { readUpload, type StoreUpload } from '../images';
+import type { SettingsRepo } from './repo';
+
+/** The logo upload: the image goes to the library (the images feature), its address to `site_logo`. */
+export const logoRoutes: FeaturePlugin<{ settings: SettingsRepo; storeUpload: StoreUpload }> = async (
+  app,
+  { config, settings, storeUpload },
+) => {
+  // Registered inside this plugin, so only the logo upload (and the images feature's) accept multipart bodies.
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  app.post('/api/logo/upload', async (request) => {
+    const upload = await readUpload(request, 'logo', Math.min(LOGO_MAX_BYTES, config.imageMaxBytes));
+    const image = await storeUpload(upload, { altText: 'Site logo', category: 'logo' });
+    await settings.set('site_logo', image.path);
+    return { logoPath: image.path, image };
+  });
+};
