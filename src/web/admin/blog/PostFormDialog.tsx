@@ -4,7 +4,7 @@ import { Controller } from 'react-hook-form';
 import { type BlogPost, formatPostDateTime } from '../../../shared/blog';
 import {
   type BlogPostData,
-  type BlogPostInput,
+  type BlogPostFormValues,
   blogPostFormDefaults,
   blogPostInputSchema,
 } from '../../../shared/blog-schemas';
@@ -20,10 +20,8 @@ import { PreviewDialog } from './PreviewDialog';
 import { RevisionsPanel } from './RevisionsPanel';
 import { RichTextField } from './RichTextField';
 
-export type FormValues = Required<{ [K in keyof BlogPostInput]: NonNullable<BlogPostInput[K]> }>;
-
 /** Opening edit fills the form from the post, with empty defaults for missing optional fields. */
-export function valuesFromPost(post: BlogPost): FormValues {
+export function valuesFromPost(post: BlogPost): BlogPostFormValues {
   return {
     title: post.title,
     slug: post.slug,
@@ -54,8 +52,8 @@ export interface PostFormDialogProps {
 /** How long typing must pause before the local copy is written. */
 const autosaveDelayMs = 800;
 
-const changedFrom = (values: FormValues, start: FormValues) =>
-  (Object.keys(start) as (keyof FormValues)[]).some((name) => (values[name] ?? '') !== start[name]);
+const changedFrom = (values: BlogPostFormValues, start: BlogPostFormValues) =>
+  (Object.keys(start) as (keyof BlogPostFormValues)[]).some((name) => (values[name] ?? '') !== start[name]);
 
 export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, onRestored }: PostFormDialogProps) {
   const { blog } = useAdminApi();
@@ -66,14 +64,14 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
   const { control, reset, getValues, watch } = form;
   const key = draftKey(mode === 'edit' ? post?.id : undefined);
   // What the form was filled with: "unsaved changes" means the values differ from these.
-  const start = useRef<FormValues>({ ...blogPostFormDefaults });
+  const start = useRef<BlogPostFormValues>({ ...blogPostFormDefaults });
   const wasOpen = useRef(false);
   const [offered, setOffered] = useState<LocalDraft | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
 
-  const hasChanges = useCallback(() => changedFrom(getValues() as FormValues, start.current), [getValues]);
+  const hasChanges = useCallback(() => changedFrom(getValues() as BlogPostFormValues, start.current), [getValues]);
 
   useEffect(() => {
     const opening = open && !wasOpen.current;
@@ -96,7 +94,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
     const subscription = watch(() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (hasChanges()) writeLocalDraft(key, getValues() as FormValues);
+        if (hasChanges()) writeLocalDraft(key, getValues() as BlogPostFormValues);
       }, autosaveDelayMs);
     });
     return () => {
