@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import localRules from './eslint-rules/no-import-cycle.mjs';
 
 // Rules are errors or off, never warnings: a warning nobody fixes is noise.
 export default tseslint.config(
@@ -81,17 +82,18 @@ export default tseslint.config(
       ],
     },
   },
-  // --- Boundaries (import-x): no cycles; each layer imports only what it may. ---
+  // --- Boundaries: no cycles, type-only imports included (our rule, decision 0057); each layer
+  // imports only what it may (import-x). ---
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: localRules },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      'local/no-import-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
