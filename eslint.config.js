@@ -68,6 +68,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
   {
+    // The admin raises its toasts in one place, admin-mutation.ts (decision 0057). The same rule
+    // as above, plus that one.
+    files: ['src/web/admin/**'],
+    ignores: ['src/web/admin/admin-mutation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              group: ['**/components/ui/use-toast'],
+              message: 'Toast through useAdminMutation or toastProblem (src/web/admin/admin-mutation.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Public pages take their icons from components/icons.tsx, which leaves out attributes every
     // copy would repeat in the HTML (decision 0040). The same rule as above, plus that one.
     files: ['src/web/**'],
