@@ -38,6 +38,8 @@ function resolveImport(fromFile, specifier) {
 }
 
 function importsOf(file) {
+  // Stylesheets, JSON and images import nothing of ours.
+  if (!extensions.includes(path.extname(file))) return [];
   const entry = scanned.get(file);
   if (entry?.seenInRun === run) return entry.imports;
   const { mtimeMs } = fs.statSync(file);
