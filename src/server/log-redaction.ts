@@ -1,7 +1,7 @@
 /**
  * What may reach the service log from text we do not control (a mail server's rejection, a
  * database error): e-mail addresses are replaced, because the log outlives deletion and retention
- * (docs/product.md#privacy). A token is a run of characters that cannot surround an address, so
+ * (docs/product.md#privacy-and-terms). A token is a run of characters that cannot surround an address, so
  * each character is looked at once whatever the text is (no backtracking).
  */
 const token = /[^\s<>()[\]"',;:=]+/g;

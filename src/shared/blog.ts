@@ -24,7 +24,7 @@ export interface BlogPost {
   updatedAt: string;
 }
 
-/** An earlier version of a post (docs/product.md#revisions): listed by title and when it was saved. */
+/** An earlier version of a post (docs/product.md#drafting): listed by title and when it was saved. */
 export interface BlogRevision {
   id: number;
   title: string;

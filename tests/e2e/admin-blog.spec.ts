@@ -208,6 +208,72 @@ test.describe('admin blog management', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('nothing moves when the editor arrives, so Create Post answers a click made at once', async ({ page }) => {
+    await signIn(page);
+    // The editor's code on a slow line: the placeholder stands in for it a while.
+    await page.route('**/assets/RichTextEditor-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/admin/blog');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+    const create = dialog.getByRole('button', { name: 'Create Post' });
+    await expect(dialog.getByTestId('editor-placeholder')).toBeVisible();
+    const before = (await create.boundingBox())!;
+    await expect(dialog.locator('.ProseMirror')).toBeVisible();
+    await expect(dialog.getByTestId('editor-placeholder')).toHaveCount(0);
+    expect((await create.boundingBox())!.y).toBe(before.y);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await create.click();
+    for (const message of ['Title is required', 'Excerpt is required', 'Content is required']) {
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Title *')).toBeFocused();
+  });
+
+  test('the toast after a save leaves the edit dialog’s buttons free for the next click (1280 px)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signIn(page);
+    const created = await page.request.post('/api/admin/blog', {
+      headers: blogAdminHeaders,
+      data: { title: `Toast clear ${run}`, excerpt: 'x', content: '<p>x</p>', author: 'a', category: 'c' },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/admin/blog');
+    await page
+      .getByTestId('admin-post-card')
+      .filter({ hasText: `Toast clear ${run}` })
+      .getByRole('button', { name: /^Edit/ })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Post' });
+    const update = edit.getByRole('button', { name: 'Update Post' });
+    await update.click();
+    // The pointer rests on Update Post, where the user clicked; the toast must not open under it.
+    const toast = page.locator('[data-toast-region] li').filter({ hasText: 'Blog post updated successfully.' });
+    await expect(toast).toBeVisible();
+    const toastBox = (await toast.boundingBox())!;
+    for (const button of [update, edit.getByRole('button', { name: 'Cancel' })]) {
+      const box = (await button.boundingBox())!;
+      const overlaps =
+        box.x < toastBox.x + toastBox.width &&
+        toastBox.x < box.x + box.width &&
+        box.y < toastBox.y + toastBox.height &&
+        toastBox.y < box.y + box.height;
+      expect(overlaps, `toast ${JSON.stringify(toastBox)} over button ${JSON.stringify(box)}`).toBe(false);
+    }
+    // A second save at once, with the toast still open, reaches the button (no toast in the way).
+    const secondSave = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().includes('/api/admin/blog/'),
+    );
+    await update.click({ timeout: 2_000 });
+    await secondSave;
+  });
+
   test('the blog screen and its dialog have no axe violations', async ({ page }) => {
     test.setTimeout(90_000); // two full axe runs plus the lazy editor, on a shared machine
     await signIn(page);

@@ -2,11 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { BlogPost } from '../../src/shared/blog';
 import type { ImageRecord } from '../../src/shared/images';
+import { utcToLondonLocal } from '../../src/shared/london-time';
 import { expect, signIn } from './admin-session';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
 import { axeViolations, test } from './fixtures';
 
-/** Drafting without fear (issue 14, docs/product.md#drafting), through the admin screens. */
+/** Drafting without fear (docs/product.md#drafting), through the admin screens. */
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function createPost(request: APIRequestContext, overrides: Record<string, unknown>): Promise<BlogPost> {
@@ -38,19 +39,12 @@ async function uploadImage(request: APIRequestContext, name: string, altText: st
   return (await response.json()) as ImageRecord;
 }
 
-/** '2026-11-23T13:30:15': the instant on London's clock, as a datetime-local input takes it. */
+/**
+ * '2026-11-23T13:30:15': the instant on London's clock, as a datetime-local input takes it. The
+ * helper stops at minutes; London is a whole number of hours off UTC, so its seconds are UTC's.
+ */
 const londonLocal = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
-    .format(date)
-    .replace(' ', 'T');
+  `${utcToLondonLocal(date.toISOString())}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
 
 const postCard = (page: Page, title: string) => page.getByTestId('admin-post-card').filter({ hasText: title });
 

@@ -90,6 +90,44 @@ test.describe('free assessment form', () => {
   });
 });
 
+test('a form whose hidden honeypot field was filled says it was sent, and nothing is stored', async ({ page }) => {
+  // Bots fill every field: the value is read at submit and sent, and the server drops the enquiry.
+  const email = uniqueEmail('honeypot');
+  const forms = [
+    {
+      path: '/',
+      name: 'Request a call back',
+      fields: { 'First name': 'Bot', 'Last name': 'Filler', Telephone: '01632 960000', Email: `callback-${email}` },
+      submit: 'Request A Call Back',
+      sent: 'Success!',
+    },
+    {
+      path: '/contact',
+      name: 'Send us a message',
+      fields: {
+        'First name': 'Bot',
+        'Last name': 'Filler',
+        Email: `contact-${email}`,
+        Mobile: '07700 900123',
+        Message: 'Cheap watches, best prices.',
+      },
+      submit: 'Send Message',
+      sent: 'Message sent successfully!',
+    },
+  ];
+  for (const { path, name, fields, submit, sent } of forms) {
+    await page.goto(path);
+    const form = page.getByRole('form', { name });
+    for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+    await form
+      .locator('input[name="website"]')
+      .evaluate((input: HTMLInputElement) => void (input.value = 'spam.example'));
+    await form.getByRole('button', { name: submit }).click();
+    await expect(toast(page)).toContainText(sent);
+    expect(storedEnquiry(fields.Email)).toBeUndefined();
+  }
+});
+
 test.describe('contact form', () => {
   test('shows every validation message, then sends, stores and e-mails the message', async ({ page }) => {
     await page.goto('/contact');

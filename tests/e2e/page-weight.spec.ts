@@ -5,7 +5,7 @@ import { publishBeforeAll, useBlogServer } from './blog-server';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 13's budgets for the JavaScript a first visit downloads, gzipped. Every page runs the
+ * The budgets for the JavaScript a first visit downloads, gzipped. Every page runs the
  * island loader and a few lines of plain script; a form's island, and React with it (65 kB), load
  * when the visitor reaches for the form, not with the page (decision 0038).
  */
@@ -76,7 +76,7 @@ test.describe('first-visit JavaScript', () => {
   }
 });
 
-// Issue 10's HTML budget for /: 40 KB raw, as the issue asks (decision 0040: 37.9 KB raw, 7.7 KB
+// The HTML budget for /: 40 KB raw (decision 0040: 37.9 KB raw, 7.7 KB
 // brotli, 8.5 KB inline CSS measured then, with an empty image library). Never raise these
 // without a decision.
 const homeRawBudget = 40_000;

@@ -3,7 +3,7 @@ import type { ImageRecord } from '../../src/shared/images';
 import { blogAdminHeaders, useBlogServer } from './blog-server';
 import { expect, test } from './fixtures';
 
-// Issue 6: public pages draw library photos as responsive WebP, the hero first, the rest lazily.
+// Public pages draw library photos as responsive WebP, the hero first, the rest lazily (decision 0009).
 test.describe('library photos on the home page', () => {
   useBlogServer();
 

@@ -17,6 +17,6 @@ export function postInput(overrides: Partial<Record<keyof BlogPostInput, unknown
   };
 }
 
-/** The key the blog's integration tests start the app with (admin routes need it since issue 4). */
+/** The key the blog's integration tests start the app with (admin routes need it, decision 0005). */
 export const testAdminKey = 'blog-test-key-0123456789abcdef';
 export const adminHeaders = { 'x-api-key': testAdminKey };

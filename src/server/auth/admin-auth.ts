@@ -39,7 +39,7 @@ const csrfRefused = () =>
 /**
  * Protects every admin route with one onRequest hook, attached as routes are registered. Runs
  * before the body is read, so a stranger cannot make us parse an upload. An admin request proves
- * itself with the key in `x-api-key` (scripts, SPEC's API, and the sign-in itself) or with a staff
+ * itself with the key in `x-api-key` (scripts, the API contract in docs/product.md#api-conventions, and the sign-in itself) or with a staff
  * session cookie plus, on every state-changing call, the session's CSRF token and a same-site Origin.
  */
 export function registerAdminAuth(

@@ -1,16 +1,16 @@
-import { Clock, Mail, MapPin, Phone } from '../components/icons';
+import { Clock } from '../components/icons';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { businessJsonLd, contactPageJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
-import { telHref } from '../components/sections/CtaBand';
+import { centreAddressLine } from '../components/centre-contact';
+import { CentreContactDetails } from '../components/sections/CentreContactDetails';
 import { Stars } from '../components/sections/Stars';
 import { testimonials } from '../content/testimonials';
 import { ContactFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
-const { street, locality, postcode } = site.address;
 const box = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 const heading = 'flex items-center gap-2 text-xl font-bold text-slate-900';
 
@@ -43,20 +43,7 @@ export function ContactPage() {
             <h2 id="details-heading" className={heading}>
               Contact details
             </h2>
-            <address className="mt-4 grid gap-3 not-italic text-slate-800">
-              <span className="flex gap-2">
-                <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
-                {`${street}, ${locality} ${postcode}`}
-              </span>
-              <a href={telHref} className="flex gap-2 underline-offset-4 hover:underline">
-                <Phone className="h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
-                {site.phone}
-              </a>
-              <a href={`mailto:${site.email}`} className="flex gap-2 break-all underline-offset-4 hover:underline">
-                <Mail className="h-5 w-5 shrink-0 text-blue-800" aria-hidden="true" />
-                {site.email}
-              </a>
-            </address>
+            <CentreContactDetails look="card" />
           </section>
 
           <section aria-labelledby="hours-heading" className={box}>
@@ -88,7 +75,7 @@ export function ContactPage() {
             Finding us
           </h2>
           <p className="mt-3 text-slate-700">
-            We are at {`${street}, ${locality} ${postcode}`}. Families come to us from across Teesside, from{' '}
+            We are at {centreAddressLine}. Families come to us from across Teesside, from{' '}
             {site.areasCovered.slice(1, 5).join(', ')} and beyond.
           </p>
           <h3 className="mt-6 text-lg font-semibold text-slate-900">Parking and accessibility</h3>

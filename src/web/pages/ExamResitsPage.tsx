@@ -1,10 +1,7 @@
 import { site } from '../../shared/site';
-import { businessJsonLd, courseJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
-import { CtaBand } from '../components/sections/CtaBand';
+import { courseJsonLd } from '../../shared/structured-data';
+import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
-import { useShell } from '../lib/contexts';
-import { Seo } from '../lib/seo';
 
 const cards = [
   {
@@ -34,31 +31,31 @@ const cards = [
 ];
 
 export function ExamResitsPage() {
-  const { publicUrl } = useShell();
   return (
-    <>
-      <Seo
-        title={`GCSE Resits & Retakes in Maths and English | ${site.name}`}
-        description="GCSE Maths and English resit courses in Middlesbrough: six months of small-group lessons, marked past papers and exam technique, aimed at a grade 4 or better."
-        jsonLd={[
-          businessJsonLd(publicUrl),
-          courseJsonLd(publicUrl, {
-            name: 'GCSE Maths and English resit course',
-            description: 'Six months of small-group GCSE resit preparation with marked past papers and exam technique.',
-            serviceType: 'GCSE resit tuition',
-            months: 6,
-          }),
-        ]}
-      />
-      <PageHero
-        title="GCSE resits and retakes"
-        lead="Missed the grade you needed? Our six-month resit course in Maths and English gets students to a grade 4 or better, with small groups and plenty of marked practice."
-      />
+    <InfoPageLayout
+      meta={{
+        title: `GCSE Resits & Retakes in Maths and English | ${site.name}`,
+        description:
+          'GCSE Maths and English resit courses in Middlesbrough: six months of small-group lessons, marked past papers and exam technique, aimed at a grade 4 or better.',
+      }}
+      structuredData={(publicUrl) => [
+        courseJsonLd(publicUrl, {
+          name: 'GCSE Maths and English resit course',
+          description: 'Six months of small-group GCSE resit preparation with marked past papers and exam technique.',
+          serviceType: 'GCSE resit tuition',
+          months: 6,
+        }),
+      ]}
+      hero={{
+        title: 'GCSE resits and retakes',
+        lead: 'Missed the grade you needed? Our six-month resit course in Maths and English gets students to a grade 4 or better, with small groups and plenty of marked practice.',
+      }}
+      cta={{
+        title: 'Find out where the marks are',
+        text: 'The free assessment shows which topics will lift your grade fastest, before you spend a penny.',
+      }}
+    >
       <InfoCards id="resit-course" title="How the resit course works" cards={cards} />
-      <CtaBand
-        title="Find out where the marks are"
-        text="The free assessment shows which topics will lift your grade fastest, before you spend a penny."
-      />
-    </>
+    </InfoPageLayout>
   );
 }

@@ -2,7 +2,7 @@ import { CheckCircle2 } from '../components/icons';
 import { site } from '../../shared/site';
 import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
-import { telHref } from '../components/sections/CtaBand';
+import { centreTelHref } from '../components/centre-contact';
 import { AssessmentFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
@@ -54,7 +54,7 @@ export function FreeAssessmentPage() {
           </ul>
           <p className="mt-6 text-slate-700">
             Rather talk? Call{' '}
-            <a href={telHref} className="font-semibold text-blue-800 underline underline-offset-4">
+            <a href={centreTelHref} className="font-semibold text-blue-800 underline underline-offset-4">
               {site.phone}
             </a>
             .

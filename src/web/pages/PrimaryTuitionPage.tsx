@@ -1,11 +1,8 @@
 import { site } from '../../shared/site';
-import { businessJsonLd, courseJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
-import { CtaBand } from '../components/sections/CtaBand';
+import { courseJsonLd } from '../../shared/structured-data';
+import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
 import { Pricing } from '../components/sections/Pricing';
-import { useShell } from '../lib/contexts';
-import { Seo } from '../lib/seo';
 
 const cards = [
   {
@@ -35,31 +32,30 @@ const cards = [
 ];
 
 export function PrimaryTuitionPage() {
-  const { publicUrl } = useShell();
   return (
-    <>
-      <Seo
-        title={`Primary Tuition, Years 1 to 6 | ${site.name}, Middlesbrough`}
-        description={`Primary English and Maths tuition in Middlesbrough: reading, phonics, times tables, SATs and 11+ preparation in classes of up to ${site.maxClassSize}. From £${site.pricing.classroom.primary}/hour.`}
-        jsonLd={[
-          businessJsonLd(publicUrl),
-          courseJsonLd(publicUrl, {
-            name: 'Primary English and Maths tuition',
-            description: 'Small-group and one-to-one tuition for Years 1 to 6, including SATs and 11+ preparation.',
-            serviceType: 'Primary tutoring',
-          }),
-        ]}
-      />
-      <PageHero
-        title="Primary tuition for Years 1 to 6"
-        lead="Strong reading, writing and number skills make everything else easier. We build them step by step, at your child's pace, in a calm and friendly room."
-      />
+    <InfoPageLayout
+      meta={{
+        title: `Primary Tuition, Years 1 to 6 | ${site.name}, Middlesbrough`,
+        description: `Primary English and Maths tuition in Middlesbrough: reading, phonics, times tables, SATs and 11+ preparation in classes of up to ${site.maxClassSize}. From £${site.pricing.classroom.primary}/hour.`,
+      }}
+      structuredData={(publicUrl) => [
+        courseJsonLd(publicUrl, {
+          name: 'Primary English and Maths tuition',
+          description: 'Small-group and one-to-one tuition for Years 1 to 6, including SATs and 11+ preparation.',
+          serviceType: 'Primary tutoring',
+        }),
+      ]}
+      hero={{
+        title: 'Primary tuition for Years 1 to 6',
+        lead: "Strong reading, writing and number skills make everything else easier. We build them step by step, at your child's pace, in a calm and friendly room.",
+      }}
+      cta={{
+        title: 'Not sure where to start?',
+        text: 'A free assessment shows exactly where your child is, and what would help most.',
+      }}
+    >
       <InfoCards id="primary-topics" title="What we cover" cards={cards} />
       <Pricing />
-      <CtaBand
-        title="Not sure where to start?"
-        text="A free assessment shows exactly where your child is, and what would help most."
-      />
-    </>
+    </InfoPageLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { centreAddressLine, centreMailtoHref } from '../components/centre-contact';
 import { PageHero } from '../components/PageHero';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
@@ -9,7 +10,6 @@ const h2 = 'mt-10 text-2xl font-bold text-slate-900';
 
 export function PrivacyPage() {
   const { retentionMonths } = useShell();
-  const { street, locality, postcode } = site.address;
   return (
     <>
       <Seo
@@ -21,9 +21,8 @@ export function PrivacyPage() {
       </PageHero>
       <article className="mx-auto max-w-3xl px-4 pb-14 text-slate-800 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
         <p>
-          {site.name} ({`${street}, ${locality} ${postcode}`}) is responsible for the personal information described
-          here. Questions:{' '}
-          <a href={`mailto:${site.email}`} className="text-blue-800 underline">
+          {site.name} ({centreAddressLine}) is responsible for the personal information described here. Questions:{' '}
+          <a href={centreMailtoHref} className="text-blue-800 underline">
             {site.email}
           </a>{' '}
           or {site.phone}.

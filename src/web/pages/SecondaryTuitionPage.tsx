@@ -1,11 +1,8 @@
 import { site } from '../../shared/site';
-import { businessJsonLd, courseJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
-import { CtaBand } from '../components/sections/CtaBand';
+import { courseJsonLd } from '../../shared/structured-data';
+import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
 import { Pricing } from '../components/sections/Pricing';
-import { useShell } from '../lib/contexts';
-import { Seo } from '../lib/seo';
 
 const cards = [
   {
@@ -35,31 +32,30 @@ const cards = [
 ];
 
 export function SecondaryTuitionPage() {
-  const { publicUrl } = useShell();
   return (
-    <>
-      <Seo
-        title={`Secondary & GCSE Tuition, Years 7 to 11 | ${site.name}`}
-        description={`GCSE and Key Stage 3 tuition in Maths, English and Science for Years 7 to 11 in Middlesbrough and online. Small classes from £${site.pricing.classroom.secondary}/hour.`}
-        jsonLd={[
-          businessJsonLd(publicUrl),
-          courseJsonLd(publicUrl, {
-            name: 'GCSE and Key Stage 3 tuition',
-            description: 'Maths, English and Science tuition for Years 7 to 11, in small groups, one to one or online.',
-            serviceType: 'Secondary tutoring',
-          }),
-        ]}
-      />
-      <PageHero
-        title="Secondary and GCSE tuition for Years 7 to 11"
-        lead="From the jump to secondary school to the last GCSE paper, we help students understand the work, practise what counts and walk into exams prepared."
-      />
+    <InfoPageLayout
+      meta={{
+        title: `Secondary & GCSE Tuition, Years 7 to 11 | ${site.name}`,
+        description: `GCSE and Key Stage 3 tuition in Maths, English and Science for Years 7 to 11 in Middlesbrough and online. Small classes from £${site.pricing.classroom.secondary}/hour.`,
+      }}
+      structuredData={(publicUrl) => [
+        courseJsonLd(publicUrl, {
+          name: 'GCSE and Key Stage 3 tuition',
+          description: 'Maths, English and Science tuition for Years 7 to 11, in small groups, one to one or online.',
+          serviceType: 'Secondary tutoring',
+        }),
+      ]}
+      hero={{
+        title: 'Secondary and GCSE tuition for Years 7 to 11',
+        lead: 'From the jump to secondary school to the last GCSE paper, we help students understand the work, practise what counts and walk into exams prepared.',
+      }}
+      cta={{
+        title: 'Aiming for a particular grade?',
+        text: 'Book a free assessment and we will show you the gap, and a plan to close it before the exams.',
+      }}
+    >
       <InfoCards id="secondary-topics" title="What we cover" cards={cards} />
       <Pricing />
-      <CtaBand
-        title="Aiming for a particular grade?"
-        text="Book a free assessment and we will show you the gap, and a plan to close it before the exams."
-      />
-    </>
+    </InfoPageLayout>
   );
 }

@@ -1,10 +1,7 @@
 import { site } from '../../shared/site';
-import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
-import { CtaBand } from '../components/sections/CtaBand';
+import { serviceJsonLd } from '../../shared/structured-data';
+import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
-import { useShell } from '../lib/contexts';
-import { Seo } from '../lib/seo';
 
 const subjects = [
   {
@@ -25,27 +22,30 @@ const subjects = [
 ] as const;
 
 export function SubjectsPage() {
-  const { publicUrl } = useShell();
   return (
-    <>
-      <Seo
-        title={`English, Maths & Science Tuition | ${site.name}`}
-        description={`English, Maths and Science tuition for ${site.yearsCovered} in Middlesbrough and online: SATs, 11+ and GCSE, in small classes or one to one.`}
-        jsonLd={[
-          businessJsonLd(publicUrl),
-          ...subjects.map((subject) =>
-            serviceJsonLd(publicUrl, {
-              name: `${subject.name} tuition`,
-              description: subject.text,
-              serviceType: subject.serviceType,
-            }),
-          ),
-        ]}
-      />
-      <PageHero
-        title="Subject Tuition: English, Maths & Science"
-        lead={`The three core subjects, taught by specialist tutors for ${site.yearsCovered}, in class, one to one or online.`}
-      />
+    <InfoPageLayout
+      meta={{
+        title: `English, Maths & Science Tuition | ${site.name}`,
+        description: `English, Maths and Science tuition for ${site.yearsCovered} in Middlesbrough and online: SATs, 11+ and GCSE, in small classes or one to one.`,
+      }}
+      structuredData={(publicUrl) =>
+        subjects.map((subject) =>
+          serviceJsonLd(publicUrl, {
+            name: `${subject.name} tuition`,
+            description: subject.text,
+            serviceType: subject.serviceType,
+          }),
+        )
+      }
+      hero={{
+        title: 'Subject Tuition: English, Maths & Science',
+        lead: `The three core subjects, taught by specialist tutors for ${site.yearsCovered}, in class, one to one or online.`,
+      }}
+      cta={{
+        title: 'Which subject first?',
+        text: "A free assessment in English, Maths or Science shows where to focus. We'll talk it through with you afterwards.",
+      }}
+    >
       <InfoCards
         id="subject-list"
         title="Our subjects"
@@ -63,10 +63,6 @@ export function SubjectsPage() {
           { title: 'GCSE and resits', text: 'AQA, Edexcel and OCR specifications, Foundation and Higher tiers.' },
         ]}
       />
-      <CtaBand
-        title="Which subject first?"
-        text="A free assessment in English, Maths or Science shows where to focus. We'll talk it through with you afterwards."
-      />
-    </>
+    </InfoPageLayout>
   );
 }

@@ -1,10 +1,6 @@
 import { site } from '../../shared/site';
-import { businessJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
-import { CtaBand } from '../components/sections/CtaBand';
+import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
-import { useShell } from '../lib/contexts';
-import { Seo } from '../lib/seo';
 
 const reasons = [
   {
@@ -34,20 +30,19 @@ const reasons = [
 ];
 
 export function WhyUsPage() {
-  const { publicUrl } = useShell();
   return (
-    <>
-      <Seo
-        title={`Why Choose ${site.name}? | Tuition in Middlesbrough`}
-        description={`Why Teesside parents choose ${site.name}: classes of up to ${site.maxClassSize}, ${site.lessonsCompleted.toLocaleString('en-GB')}+ lessons taught, rated ${site.ratings.business.value}/5, and a free assessment first.`}
-        jsonLd={[businessJsonLd(publicUrl)]}
-      />
-      <PageHero
-        title={`Why ${site.shortNameDisplay}?`}
-        lead="Parents tell us they want three things: a tutor who knows their child, visible progress, and honest advice. Here is how we deliver them."
-      />
+    <InfoPageLayout
+      meta={{
+        title: `Why Choose ${site.name}? | Tuition in Middlesbrough`,
+        description: `Why Teesside parents choose ${site.name}: classes of up to ${site.maxClassSize}, ${site.lessonsCompleted.toLocaleString('en-GB')}+ lessons taught, rated ${site.ratings.business.value}/5, and a free assessment first.`,
+      }}
+      hero={{
+        title: `Why ${site.shortNameDisplay}?`,
+        lead: 'Parents tell us they want three things: a tutor who knows their child, visible progress, and honest advice. Here is how we deliver them.',
+      }}
+      cta={{ title: 'See for yourself', text: 'Book a free assessment and trial lesson. No obligation, no pressure.' }}
+    >
       <InfoCards id="reasons" title="What makes the difference" cards={reasons} />
-      <CtaBand title="See for yourself" text="Book a free assessment and trial lesson. No obligation, no pressure." />
-    </>
+    </InfoPageLayout>
   );
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { autoIdColumn, engineOf } from '../dialect';
 
 /**
- * The enquiry workflow (issue 14):
+ * The enquiry workflow (decision 0033):
  * - staff_notes: what staff write about an enquiry, kept apart from the parent's own words. Rows go
  *   with their enquiry, in the same transaction (decision 0018), so no foreign key is needed to
  *   keep them from outliving it;

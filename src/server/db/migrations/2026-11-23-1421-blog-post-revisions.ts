@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { autoIdColumn, engineOf } from '../dialect';
 
 /**
- * Earlier versions of each post (issue 14): a save keeps what it replaced, so staff can restore
+ * Earlier versions of each post (docs/product.md#drafting): a save keeps what it replaced, so staff can restore
  * it. Only the words are kept (title, excerpt, content, meta), bounded per post by the blog
  * service; they go when the post itself is deleted for good.
  */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 import { revisionsKept } from './repo';
 
-/** Preview, scheduled publishing and revisions (issue 14, docs/product.md#drafting). */
+/** Preview, scheduled publishing and revisions (docs/product.md#drafting). */
 describe('drafting without fear', () => {
   let subject: TestApp;
   // A clock the tests move: scheduled posts appear when it passes their time, with no waiting.

@@ -13,7 +13,7 @@ import { createBlogService } from './service';
 const postIdParams = idParams((raw) => `There is no blog post with id ${raw}.`);
 
 /**
- * Staff preview (docs/product.md#preview): the public post page, rendered by the same code, for a
+ * Staff preview (docs/product.md#drafting): the public post page, rendered by the same code, for a
  * saved post (drafts and scheduled ones too) or for the dialog's unsaved values. Under
  * /api/admin/, so the admin check guards it; never in the page cache, never stored by a browser
  * or proxy, never indexed. The admin screen fetches it with its credentials and shows it in a

@@ -12,7 +12,7 @@ export type RevisionRow = Selectable<BlogPostRevisionsTable>;
 export const revisedColumns = ['title', 'excerpt', 'content', 'meta_title', 'meta_description'] as const;
 export type RevisedFields = Pick<BlogPostRow, (typeof revisedColumns)[number]>;
 
-/** docs/product.md#revisions: the newest this many earlier versions of each post are kept. */
+/** docs/product.md#drafting: the newest this many earlier versions of each post are kept. */
 export const revisionsKept = 20;
 
 const summaryColumns = [

@@ -93,7 +93,7 @@ export const blogRoutes: FeaturePlugin = async (app, { database, config, clock }
     return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').send(xml);
   });
 
-  // Staff routes: under /api/admin/ so the one admin-key hook guards them (docs/decisions, issue 4).
+  // Staff routes: under /api/admin/ so the one admin-key hook guards them (decision 0005).
   app.get('/api/admin/blog', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return blog.adminList();

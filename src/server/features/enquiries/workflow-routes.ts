@@ -8,7 +8,7 @@ const missing = (raw: string | number) => `There is no submission ${raw}.`;
 const submissionIdParams = idParams(missing);
 
 /**
- * Staff's work on an enquiry (issue 14): notes, and the staff notification's delivery. Every
+ * Staff's work on an enquiry (decision 0033): notes, and the staff notification's delivery. Every
  * route is declared admin; the writes would be by the write-route rule anyway (admin-routes.ts).
  */
 export const workflowRoutes: FeaturePlugin = async (app, { database, mailWorker }) => {

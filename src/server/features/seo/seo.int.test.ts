@@ -34,7 +34,7 @@ describe('search engine files', () => {
     }
   });
 
-  it('declares the business with section 9 hours, 25 km area and ratings on the home page', async () => {
+  it('declares the business with its opening hours, 25 km area and ratings on the home page', async () => {
     const html = (await subject.app.inject('/')).body;
     const blocks = [...html.matchAll(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/gs)].map(
       (match) => JSON.parse(match[1]!) as Record<string, unknown>,

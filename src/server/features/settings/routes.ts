@@ -16,7 +16,8 @@ export const settingsRoutes: FeaturePlugin = async (app, { database }) => {
     return settings.get(request.params.key);
   });
 
-  // Admin only (issue 4's hook protects every write under /api/); the page cache clears on success.
+  // Admin only (the admin hook protects every write under /api/, decision 0005); a success bumps the content
+  // generation, so every process renders its pages afresh (decision 0014).
   app.post('/api/settings', { schema: { body: settingUpdateSchema } }, async (request) => {
     const { key, value } = request.body;
     return settings.set(key, value);

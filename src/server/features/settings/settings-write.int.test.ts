@@ -107,8 +107,8 @@ describe('POST /api/settings and POST /api/logo/upload', () => {
 });
 
 /**
- * These pass once issue 4's admin-key hook is merged (it protects POST /api/settings,
- * POST /api/logo/upload and everything under /api/admin/); before that they fail by design.
+ * The admin hook protects POST /api/settings, POST /api/logo/upload and everything under
+ * /api/admin/ (decision 0005): without the key, or with a wrong one, these writes answer 401.
  */
 describe('admin key on the image, settings and logo writes', () => {
   let subject: TestApp;

@@ -1,7 +1,7 @@
 import { Dialog } from '../ui/Dialog';
 
 /**
- * The public page of a post as staff will publish it (docs/product.md#preview). The HTML comes
+ * The public page of a post as staff will publish it (docs/product.md#drafting). The HTML comes
  * from the server's own renderer, without scripts. The frame is sandboxed: scripts, forms, popups
  * and navigation of the admin screen are all refused. It keeps the site's origin only so that the
  * site's own stylesheet and images load (they are same-origin resources); without scripts that

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { adminBlogQueries } from './queries';
 
 /**
- * docs/product.md#revisions: the versions earlier saves replaced, newest first, each with the time
+ * docs/product.md#drafting: the versions earlier saves replaced, newest first, each with the time
  * it was saved; restoring one puts its words back (the current ones become a revision in turn).
  */
 export function RevisionsPanel({

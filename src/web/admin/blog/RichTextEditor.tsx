@@ -7,6 +7,7 @@ import { Bold, ImagePlus, Italic, List, ListOrdered, Quote, Redo2, Undo2 } from 
 import { type ComponentType, useEffect, useState } from 'react';
 import type { ImageRecord } from '../../../shared/images';
 import { AltTextPrompt } from './AltTextPrompt';
+import { EditorHint, EditorPlaceholder } from './EditorPlaceholder';
 import { ImagePickerPanel } from './ImagePickerPanel';
 
 export interface RichTextEditorProps {
@@ -189,9 +190,7 @@ export default function RichTextEditor({ value, onChange, id, invalid, described
         </div>
         <EditorContent editor={editor} />
       </div>
-      <p className="mt-1 text-xs text-slate-600">
-        Click the image button to insert images, or click an existing image to replace it.
-      </p>
+      <EditorHint />
       {picker && (
         <ImagePickerPanel
           heading={picker.mode === 'replace' ? 'Replace Image' : 'Insert Image'}
@@ -235,16 +234,5 @@ function ToolButton({
     >
       <Icon className="h-4 w-4" aria-hidden="true" />
     </button>
-  );
-}
-
-/** docs/product.md#rich-text-editor: a grey pulsing block at least 200px tall until the editor is ready. */
-export function EditorPlaceholder() {
-  return (
-    <div
-      className="min-h-[200px] animate-pulse rounded-md bg-slate-200"
-      data-testid="editor-placeholder"
-      aria-hidden="true"
-    />
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { EditorPlaceholder } from './EditorPlaceholder';
 import type { RichTextEditorProps } from './RichTextEditor';
 
 // TipTap is the largest part of the admin area: it loads only when a post dialog opens.
@@ -6,15 +7,7 @@ const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
 export function RichTextField(props: RichTextEditorProps) {
   return (
-    <Suspense
-      fallback={
-        <div
-          className="min-h-[200px] animate-pulse rounded-md bg-slate-200"
-          data-testid="editor-placeholder"
-          aria-hidden="true"
-        />
-      }
-    >
+    <Suspense fallback={<EditorPlaceholder />}>
       <RichTextEditor {...props} />
     </Suspense>
   );

@@ -18,7 +18,7 @@ import { Select } from './Select';
  * The one form pattern of the admin, the sign-in form included: react-hook-form checked by the
  * same zod schema the server uses; errors appear on submit, then update as the user types; the
  * first invalid field gets the focus. The public forms keep their small useZodForm instead, since
- * react-hook-form would not fit the public pages' script budget (decision 0302).
+ * react-hook-form would not fit the public pages' script budget (decision 0055).
  */
 export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,

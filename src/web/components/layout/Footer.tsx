@@ -1,14 +1,11 @@
-import { Mail, MapPin, Phone } from '../icons';
 import { navLinks, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { useShell } from '../../lib/contexts';
+import { CentreContactDetails } from '../sections/CentreContactDetails';
 import { SocialLinks } from './SocialLinks';
-
-const telHref = `tel:${site.phone.replace(/\s+/g, '')}`;
 
 export function Footer() {
   const { year } = useShell();
-  const { street, locality, postcode } = site.address;
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -16,20 +13,7 @@ export function Footer() {
           <h2 id="footer-contact" className="mb-3 text-lg font-semibold text-white">
             {site.name}
           </h2>
-          <address className="grid gap-2 not-italic">
-            <span className="flex gap-2">
-              <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-              {`${street}, ${locality} ${postcode}`}
-            </span>
-            <a href={telHref} className="flex gap-2 hover:text-white">
-              <Phone className="h-5 w-5 shrink-0" aria-hidden="true" />
-              {site.phone}
-            </a>
-            <a href={`mailto:${site.email}`} className="flex gap-2 break-all hover:text-white">
-              <Mail className="h-5 w-5 shrink-0" aria-hidden="true" />
-              {site.email}
-            </a>
-          </address>
+          <CentreContactDetails look="footer" />
           <p className="mt-3 text-sm text-slate-300">{`UKPRN ${site.ukprn}`}</p>
         </section>
         <nav aria-labelledby="footer-pages">

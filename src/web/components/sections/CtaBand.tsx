@@ -1,7 +1,6 @@
 import { paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
-
-export const telHref = `tel:${site.phone.replace(/\s+/g, '')}`;
+import { centreTelHref } from '../centre-contact';
 
 /** The closing call to action: book the free assessment, or ring the centre. */
 export function CtaBand({ title, text }: { title: string; text: string }) {
@@ -20,7 +19,7 @@ export function CtaBand({ title, text }: { title: string; text: string }) {
             Book A Free Assessment
           </a>
           <a
-            href={telHref}
+            href={centreTelHref}
             className="rounded-full border-2 border-white px-6 py-3 text-center font-semibold text-white hover:bg-blue-700"
           >
             Call {site.phone}

@@ -1,6 +1,6 @@
-import { honeypot, requestAssessment } from './api';
-import { Honeypot, ParentDetailsFields } from './Field';
-import { SubmitButton } from './SubmitButton';
+import { requestAssessment } from './api';
+import { EnquiryForm } from './EnquiryForm';
+import { ParentDetailsFields } from './Field';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '' };
@@ -11,21 +11,14 @@ const callbackSubjectTitle = 'Call-back request';
 /** The short home form: sent as an assessment request titled 'Call-back request' (docs/product.md#home). */
 export function CallbackForm() {
   const form = useZodForm(schema, empty, 'callback');
-  const send = (values: typeof empty, element: HTMLFormElement) =>
-    requestAssessment({ ...values, subjectTitle: callbackSubjectTitle, ...honeypot(element) });
-
   return (
-    <form
-      noValidate
-      aria-label="Request a call back"
-      className="relative grid gap-4"
-      onSubmit={form.handleSubmit(send)}
+    <EnquiryForm
+      form={form}
+      label="Request a call back"
+      submitLabel="Request A Call Back"
+      send={(values) => requestAssessment({ ...values, subjectTitle: callbackSubjectTitle })}
     >
       <ParentDetailsFields field={form.field} />
-      <Honeypot idPrefix="callback" />
-      <div>
-        <SubmitButton pending={form.pending} label="Request A Call Back" />
-      </div>
-    </form>
+    </EnquiryForm>
   );
 }

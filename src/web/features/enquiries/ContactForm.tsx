@@ -1,8 +1,9 @@
+import type { ContactInput } from '../../../shared/enquiries-schemas';
 import { toast } from '../../components/ui/use-toast';
 import { HttpError, errorText } from '../../lib/http';
-import { honeypot, submitContact } from './api';
-import { Field, Honeypot } from './Field';
-import { SubmitButton } from './SubmitButton';
+import { submitContact } from './api';
+import { EnquiryForm } from './EnquiryForm';
+import { Field } from './Field';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', email: '', mobile: '', message: '' };
@@ -11,9 +12,9 @@ const schema = () => import('../../../shared/enquiries-schemas').then((module) =
 /** The contact page's message form (docs/product.md#contact-page). */
 export function ContactForm() {
   const form = useZodForm(schema, empty, 'contact');
-  const send = async (values: typeof empty, element: HTMLFormElement) => {
+  const send = async (values: ContactInput) => {
     try {
-      await submitContact({ ...values, ...honeypot(element) });
+      await submitContact(values);
       toast({
         title: 'Message sent successfully!',
         description: "Thank you for getting in touch. We'll get back to you as soon as we can.",
@@ -34,7 +35,7 @@ export function ContactForm() {
   };
 
   return (
-    <form noValidate aria-label="Send us a message" className="relative grid gap-4" onSubmit={form.handleSubmit(send)}>
+    <EnquiryForm form={form} label="Send us a message" submitLabel="Send Message" send={send}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
         <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
@@ -42,10 +43,6 @@ export function ContactForm() {
         <Field label="Mobile" type="tel" autoComplete="tel" {...form.field('mobile')} />
       </div>
       <Field label="Message" rows={5} {...form.field('message')} />
-      <Honeypot idPrefix="contact" />
-      <div>
-        <SubmitButton pending={form.pending} label="Send Message" />
-      </div>
-    </form>
+    </EnquiryForm>
   );
 }

@@ -16,7 +16,7 @@ export type SchemaLoader = () => Promise<Schema>;
  * The few things the forms need from a form library, in about 1 kB: validate with the shared zod
  * schema on submit, then on every change; focus the first invalid field; errors linked to their
  * fields. (react-hook-form does this too, but its ~10 kB would push the home page's script past
- * the 100 kB budget: docs/decisions/0302-form-hook.md.)
+ * the 100 kB budget: docs/decisions/0055-form-hook.md.)
  */
 export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initial: Values<Field>, idPrefix: string) {
   const [values, setValues] = useState(initial);
@@ -78,5 +78,8 @@ export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initi
       }
     };
 
-  return { field, handleSubmit, pending };
+  return { field, handleSubmit, pending, idPrefix };
 }
+
+/** A form's state and handlers, as `useZodForm` returns them. */
+export type ZodForm<Field extends string> = ReturnType<typeof useZodForm<Field>>;
