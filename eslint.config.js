@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import localRules from './eslint-rules/no-import-cycle.mjs';
 
 /**
  * A server feature reaches another only through what the other's index.ts exports, and
@@ -91,6 +92,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
   {
+    // The admin raises its toasts in one place, admin-mutation.ts (decision 0057). The same rule
+    // as above, plus that one.
+    files: ['src/web/admin/**'],
+    ignores: ['src/web/admin/admin-mutation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              group: ['**/components/ui/use-toast'],
+              message: 'Toast through useAdminMutation or toastProblem (src/web/admin/admin-mutation.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Public pages take their icons from components/icons.tsx, which leaves out attributes every
     // copy would repeat in the HTML (decision 0040). The same rule as above, plus that one.
     files: ['src/web/**'],
@@ -105,17 +126,18 @@ export default tseslint.config(
       ],
     },
   },
-  // --- Boundaries (import-x): no cycles; each layer imports only what it may. ---
+  // --- Boundaries: no cycles, type-only imports included (our rule, decision 0057); each layer
+  // imports only what it may (import-x). ---
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: localRules },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      'local/no-import-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -40,7 +40,7 @@ export default async function config(): Promise<ViteUserConfig> {
       projects: [
         {
           extends: true as const,
-          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: integration },
+          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'eslint-rules/*.test.mjs'], exclude: integration },
         },
         {
           extends: true as const,

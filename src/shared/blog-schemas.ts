@@ -90,6 +90,8 @@ export const blogPostInputSchema = z.object({
 
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
+/** The form's values as the dialog holds them and the browser's local copy keeps them: every field, as text. */
+export type BlogPostFormValues = Required<{ [K in keyof BlogPostInput]: NonNullable<BlogPostInput[K]> }>;
 
 /** The form's starting values (docs/product.md#blog-admin): the product's name, 'General', published. */
 export const blogPostFormDefaults = {
@@ -105,4 +107,4 @@ export const blogPostFormDefaults = {
   metaTitle: '',
   metaDescription: '',
   publishedAt: '',
-} as const satisfies BlogPostInput;
+} as const satisfies BlogPostFormValues;

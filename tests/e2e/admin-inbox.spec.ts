@@ -37,6 +37,28 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     expect(await storage(page)).toEqual([null, null]);
   });
 
+  test('a blank key is asked for below the field and not sent; the typed key is sent trimmed', async ({ page }) => {
+    const sessionCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/session') sessionCalls.push(request.method());
+    });
+    await openAdmin(page, server.baseUrl);
+    const field = page.getByLabel('Admin API key');
+    await field.fill('   ');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Admin API key is required')).toBeVisible();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(sessionCalls).toEqual([]);
+
+    // The message goes as the key is typed (checked on every change after the first submit).
+    await field.fill(` ${KEY} `);
+    await expect(page.getByText('Admin API key is required')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(card(page, 'Amelia Hart')).toBeVisible();
+    expect(sessionCalls).toEqual(['POST']);
+  });
+
   test('the right key signs in, a reload keeps the session, logout clears it', async ({ page, consoleErrors }) => {
     await signIn(page, KEY);
     await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();

@@ -1,21 +1,19 @@
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useAdminMutation } from './admin-mutation';
 import { useAdminSession } from './session';
 
 /** Above every admin screen: where staff are, and the way out (docs/product.md#admin-session). */
 export function AdminBar() {
   const { signOut } = useAdminSession();
-  const [pending, setPending] = useState(false);
+  // Signing out cannot fail: an ended session needs no ending, so there is no failure toast.
+  const signingOut = useAdminMutation({ mutationFn: signOut });
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
       <p className="font-medium text-slate-700">Staff area</p>
       <button
         type="button"
-        disabled={pending}
-        onClick={() => {
-          setPending(true);
-          void signOut();
-        }}
+        disabled={signingOut.isPending}
+        onClick={() => signingOut.mutate()}
         className="inline-flex items-center gap-2 rounded-md bg-slate-800 px-3 py-2 font-medium text-white hover:bg-slate-900 disabled:opacity-60"
       >
         <LogOut className="h-4 w-4" aria-hidden /> Logout

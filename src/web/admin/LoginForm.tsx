@@ -1,23 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import { useAdminMutation } from './admin-mutation';
+import { AdminForm, TextField, useAdminForm } from './ui/form';
+
+/** The key as sent: without surrounding spaces, and not empty. */
+const signInSchema = z.object({ key: z.string().trim().min(1, 'Admin API key is required') });
 
 /**
  * Sign-in with the admin API key (docs/product.md#admin-session). The key is sent once, to open a
  * session, and is not kept anywhere in the browser afterwards.
  */
 export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => Promise<void>; notice: string | null }) {
-  const [key, setKey] = useState('');
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = key.trim();
-    if (!trimmed || pending) return;
-    setPending(true);
-    try {
-      await onLogin(trimmed);
-    } finally {
-      setPending(false);
-    }
-  };
+  const form = useAdminForm(signInSchema, { key: '' });
+  // A refused key is told by `notice` on this form, not on a toast: `onLogin` does not fail.
+  const signIn = useAdminMutation({ mutationFn: onLogin });
   return (
     <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
@@ -27,29 +22,16 @@ export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => Promi
           {notice}
         </p>
       )}
-      <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
-        <div>
-          <label htmlFor="admin-api-key" className="block font-medium text-slate-900">
-            Admin API key
-          </label>
-          <input
-            id="admin-api-key"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={key}
-            onChange={(event) => setKey(event.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
+      <AdminForm form={form} idPrefix="admin-api" onSubmit={({ key }) => signIn.mutate(key)} className="mt-6 space-y-4">
+        <TextField name="key" label="Admin API key" type="password" autoComplete="current-password" />
         <button
           type="submit"
-          disabled={pending}
+          disabled={signIn.isPending}
           className="w-full rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
         >
-          {pending ? 'Signing in…' : 'Login'}
+          {signIn.isPending ? 'Signing in…' : 'Login'}
         </button>
-      </form>
+      </AdminForm>
     </div>
   );
 }

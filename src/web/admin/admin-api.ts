@@ -13,8 +13,7 @@ import type {
 import type { ImageCategory, ImageRecord } from '../../shared/images';
 import type { SettingKey, SettingValue } from '../../shared/settings';
 import { type AdminSessionStatus, csrfHeader, sessionStatusPath } from '../../shared/admin-session';
-import { toast } from '../components/ui/use-toast';
-import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
+import { HttpError, apiRequest, getJson } from '../lib/http';
 
 /** What staff see when the key they typed at sign-in is wrong (a 401), on the sign-in form. */
 export const INVALID_KEY_MESSAGE = 'Invalid API key. Please log in again.';
@@ -170,16 +169,3 @@ export function createAdminApi(
 }
 
 export type AdminApi = ReturnType<typeof createAdminApi>;
-
-/**
- * The destructive toast for a failed admin call: `title`, then the text in the screen's form
- * (see errorText). A 401 shows nothing here: the client has already signed out and said why.
- */
-export function toastFailure(
-  title: string,
-  error: unknown,
-  { fallback = 'Please try again.', form = 'server' }: { fallback?: string; form?: 'status' | 'server' } = {},
-): void {
-  if (isUnauthorized(error)) return;
-  toast({ variant: 'destructive', title, description: errorText(error, fallback, form) });
-}

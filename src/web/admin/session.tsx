@@ -8,10 +8,11 @@ import {
   SESSION_ENDED_MESSAGE,
   sessionStatusPath,
 } from '../../shared/admin-session';
-import { toast } from '../components/ui/use-toast';
 import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
 import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
+import { toastProblem } from './admin-mutation';
 import { clearAllLocalDrafts } from './blog/local-draft';
+import { adminQueryKey } from './queries';
 
 /**
  * docs/product.md#admin-session: the key is typed once and sent once, to open a session; the
@@ -80,7 +81,7 @@ export function useSessionState() {
   const logout = useCallback(
     (reason?: string) => {
       // What one session loaded is never shown to the next sign-in.
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: adminQueryKey });
       setState({ status: 'signed-out', notice: reason ?? null });
     },
     [queryClient],
@@ -122,7 +123,7 @@ export function SessionProvider({
   const value = useMemo<AdminSession>(() => {
     // The client calls this once, however many calls and timers notice together.
     const ended = () => {
-      toast({ title: SESSION_ENDED_MESSAGE, variant: 'destructive' });
+      toastProblem({ title: SESSION_ENDED_MESSAGE });
       logout(SESSION_ENDED_MESSAGE);
     };
     const api = createAdminApi(info.csrfToken, { onUnauthorized: ended, onActivity: setLastActivity });

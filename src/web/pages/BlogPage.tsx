@@ -7,7 +7,7 @@ import { BlogCard } from '../features/blog/BlogCard';
 import { BlogFallback } from '../features/blog/BlogFallback';
 import { BlogFilters } from '../features/blog/BlogFilters';
 import { Pagination } from '../features/blog/Pagination';
-import { blogCategoriesQuery, blogPageQuery } from '../features/blog/queries';
+import { blogQueries } from '../features/blog/queries';
 import { useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
@@ -16,8 +16,8 @@ export const blogFeedAlternate = { type: 'application/rss+xml', href: blogFeedPa
 export function BlogPage() {
   const api = useSiteApi();
   const query = parseBlogListQuery(new URLSearchParams(useSearch()));
-  const list = useQuery(blogPageQuery(api, query));
-  const categories = useQuery(blogCategoriesQuery(api));
+  const list = useQuery(blogQueries.list(api, query));
+  const categories = useQuery(blogQueries.categories(api));
   const filtered = Boolean(query.q || query.category);
   const pageSuffix = query.page > 1 ? ` (page ${query.page})` : '';
 

@@ -6,7 +6,7 @@ import { site } from '../../shared/site';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { BlogCard, CategoryBadge } from '../features/blog/BlogCard';
 import { postMeta } from '../features/blog/post-meta';
-import { blogPostQuery, relatedPostsQuery } from '../features/blog/queries';
+import { blogQueries } from '../features/blog/queries';
 import { articleImageSizes, withResponsiveImages } from '../features/blog/responsive-body';
 import { ShareButtons } from '../features/blog/ShareButtons';
 import { useShell, useSiteApi } from '../lib/contexts';
@@ -31,7 +31,7 @@ const bodyClass =
 export function BlogPostPage({ params }: PageProps) {
   const slug = params.slug ?? '';
   const api = useSiteApi();
-  const post = useQuery(blogPostQuery(api, slug));
+  const post = useQuery(blogQueries.post(api, slug));
 
   // Rendered on the server only, after the post's prefetch: its data is here, or the read failed.
   if (post.isError || post.data === undefined) {
@@ -76,7 +76,7 @@ function PostNotFound() {
 function PostArticle({ post }: { post: BlogPost }) {
   const api = useSiteApi();
   const { publicUrl } = useShell();
-  const related = useQuery(relatedPostsQuery(api, post.slug));
+  const related = useQuery(blogQueries.related(api, post.slug));
   const tags = tagList(post.tags);
   const date = post.publishedAt ?? post.createdAt;
 

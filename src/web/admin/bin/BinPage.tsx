@@ -1,45 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BinItem, binKindNames } from '../../../shared/bin';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
-import { toast } from '../../components/ui/use-toast';
 import { Seo } from '../../lib/seo';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
+import { adminQueryKey } from '../queries';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BinCard } from './BinCard';
+import { binQueries } from './queries';
 import { BackToAdmin } from '../ui/BackToAdmin';
-
-export const binQueryKey = ['admin', 'bin'] as const;
 
 /** /admin/bin: what staff deleted, restorable until it is deleted for good (docs/product.md#bin). */
 export function BinPage() {
   const api = useAdminApi();
-  const queryClient = useQueryClient();
-  const items = useQuery({ queryKey: binQueryKey, queryFn: () => api.bin.list() });
+  const items = useQuery(binQueries.list(api));
   const [purging, setPurging] = useState<BinItem | null>(null);
 
   // Every admin list may change: a restored thing reappears in them.
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['images'] }),
-    ]);
-
-  const restore = useMutation({
+  const restore = useAdminMutation({
     mutationFn: (item: BinItem) => api.bin.restore(item.kind, item.id),
-    onSuccess: (_result, item) => toast({ title: `${binKindNames[item.kind]} restored`, description: item.label }),
-    onError: (error) => toastFailure('Restore failed', error),
-    onSettled: refresh,
+    success: (_result, item) => ({ title: `${binKindNames[item.kind]} restored`, description: item.label }),
+    failure: { title: 'Restore failed' },
+    invalidates: [adminQueryKey],
   });
-  const purge = useMutation({
+  const purge = useAdminMutation({
     mutationFn: (item: BinItem) => api.bin.purge(item.kind, item.id),
-    onSuccess: (_result, item) => {
-      toast({ title: `${binKindNames[item.kind]} deleted for good`, description: item.label });
-      setPurging(null);
-    },
-    onError: (error) => toastFailure('Delete failed', error),
-    onSettled: refresh,
+    success: (_result, item) => ({ title: `${binKindNames[item.kind]} deleted for good`, description: item.label }),
+    failure: { title: 'Delete failed' },
+    invalidates: [adminQueryKey],
+    onSuccess: () => setPurging(null),
   });
 
   return (

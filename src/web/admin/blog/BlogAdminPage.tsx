@@ -1,83 +1,79 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { BlogPost } from '../../../shared/blog';
 import type { BlogPostData } from '../../../shared/blog-schemas';
-import { toast } from '../../components/ui/use-toast';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
 import { PreviewDialog } from './PreviewDialog';
+import { adminBlogQueries } from './queries';
 import { BackToAdmin } from '../ui/BackToAdmin';
-
-const adminBlogKey = ['admin', 'blog'] as const;
 
 /** /admin/blog: docs/product.md#blog-admin. */
 export function BlogAdminPage() {
-  const { blog } = useAdminApi();
-  const queryClient = useQueryClient();
-  const posts = useQuery({ queryKey: adminBlogKey, queryFn: () => blog.list() });
+  const api = useAdminApi();
+  const posts = useQuery(adminBlogQueries.list(api));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<BlogPost | null>(null);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
   // After any change the admin list is refetched; public pages are the server's, which a staff write renews.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminBlogKey });
-
-  const create = useMutation({ mutationFn: (values: BlogPostData) => blog.create(values), onSettled: refresh });
-  const update = useMutation({
-    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => blog.update(id, values),
-    onSettled: refresh,
+  const invalidates = [adminBlogQueries.all()];
+  const create = useAdminMutation({
+    mutationFn: (values: BlogPostData) => api.blog.create(values),
+    success: { title: 'Success!', description: 'Blog post created successfully.' },
+    failure: { title: 'Error', fallback: 'Failed to create blog post' },
+    invalidates,
   });
-  const remove = useMutation({ mutationFn: (id: number) => blog.remove(id), onSettled: refresh });
+  const update = useAdminMutation({
+    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => api.blog.update(id, values),
+    success: { title: 'Success!', description: 'Blog post updated successfully.' },
+    failure: { title: 'Error', fallback: 'Failed to update blog post' },
+    invalidates,
+  });
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => api.blog.remove(id),
+    success: { title: 'Success!', description: 'Blog post deleted successfully.' },
+    failure: { title: 'Error', fallback: 'Failed to delete blog post' },
+    invalidates,
+  });
+  const showPreview = useAdminMutation({
+    mutationFn: async (post: BlogPost) => ({ title: post.title, html: await api.blog.preview({ id: post.id }) }),
+    failure: { title: 'Error', fallback: 'The preview could not be shown' },
+    onSuccess: setPreview,
+  });
 
-  const submitCreate = async (values: BlogPostData) => {
-    try {
-      await create.mutateAsync(values);
-      toast({ title: 'Success!', description: 'Blog post created successfully.' });
-      setCreating(false);
-      return true;
-    } catch (error) {
-      toastFailure('Error', error, { fallback: 'Failed to create blog post' });
-      return false;
-    }
+  const submitCreate = (values: BlogPostData, saved: () => void) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        setCreating(false);
+        saved();
+      },
+    });
+
+  const submitUpdate = (values: BlogPostData, saved: () => void) => {
+    if (!editing) return;
+    update.mutate(
+      { id: editing.id, values },
+      {
+        // The dialog stays open on success (docs/product.md#blog-admin), showing what was saved.
+        onSuccess: (post) => {
+          setEditing(post);
+          saved();
+        },
+      },
+    );
   };
 
-  const submitUpdate = async (values: BlogPostData) => {
-    if (!editing) return false;
-    try {
-      // The dialog stays open on success (docs/product.md#blog-admin), showing what was saved.
-      setEditing(await update.mutateAsync({ id: editing.id, values }));
-      toast({ title: 'Success!', description: 'Blog post updated successfully.' });
-      return true;
-    } catch (error) {
-      toastFailure('Error', error, { fallback: 'Failed to update blog post' });
-      return false;
-    }
-  };
-
-  const confirmDelete = async (post: BlogPost) => {
+  const confirmDelete = (post: BlogPost) => {
     if (
-      !window.confirm(
+      window.confirm(
         `Are you sure you want to delete "${post.title}"? It will be moved to the Bin. You can restore it from there for 30 days.`,
       )
     )
-      return;
-    try {
-      await remove.mutateAsync(post.id);
-      toast({ title: 'Success!', description: 'Blog post deleted successfully.' });
-    } catch (error) {
-      toastFailure('Error', error, { fallback: 'Failed to delete blog post' });
-    }
-  };
-
-  const showPreview = async (post: BlogPost) => {
-    try {
-      setPreview({ title: post.title, html: await blog.preview({ id: post.id }) });
-    } catch (error) {
-      toastFailure('Error', error, { fallback: 'The preview could not be shown' });
-    }
+      remove.mutate(post.id);
   };
 
   const list = posts.data ?? [];
@@ -134,8 +130,8 @@ export function BlogAdminPage() {
                   key={post.id}
                   post={post}
                   onEdit={() => setEditing(post)}
-                  onPreview={() => void showPreview(post)}
-                  onDelete={() => void confirmDelete(post)}
+                  onPreview={() => showPreview.mutate(post)}
+                  onDelete={() => confirmDelete(post)}
                 />
               ))}
             </ul>

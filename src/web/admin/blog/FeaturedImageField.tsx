@@ -1,42 +1,43 @@
 import { Upload, X } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
 import { isImageFile, rejectNonImage } from '../images/use-image-actions';
 import { useAdminApi } from '../session';
 import { ImagePickerPanel } from './ImagePickerPanel';
+
+/**
+ * A featured image's upload, held by the post form (which may not save while it runs): filed in
+ * the image library under 'blog', without alt text (the post describes it), and no toast on success.
+ */
+export function useFeaturedImageUpload() {
+  const api = useAdminApi();
+  return useAdminMutation({
+    mutationFn: (file: File) => api.images.upload({ file, altText: '', category: 'blog' }),
+    failure: { title: 'Upload Error', fallback: 'Upload failed' },
+  });
+}
 
 /** Featured image: choose from the library or upload a new one; either way the form holds its path. */
 export function FeaturedImageField({
   value,
   onChange,
   error,
-  onUploadingChange,
+  upload,
 }: {
   value: string;
   onChange: (path: string) => void;
   error?: string;
-  onUploadingChange: (uploading: boolean) => void;
+  upload: ReturnType<typeof useFeaturedImageUpload>;
 }) {
-  const api = useAdminApi();
   const [picking, setPicking] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const uploading = upload.isPending;
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const uploadChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (!isImageFile(file)) return rejectNonImage();
-    setUploading(true);
-    onUploadingChange(true);
-    try {
-      // Filed in the image library under 'blog', without alt text (the post describes it).
-      onChange((await api.images.upload({ file, altText: '', category: 'blog' })).path);
-    } catch (caught) {
-      toastFailure('Upload Error', caught, { fallback: 'Upload failed' });
-    } finally {
-      setUploading(false);
-      onUploadingChange(false);
-    }
+    upload.mutate(file, { onSuccess: (image) => onChange(image.path) });
   };
 
   return (
@@ -67,7 +68,7 @@ export function FeaturedImageField({
             <label className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-blue-600">
               <Upload className="h-4 w-4" aria-hidden="true" />
               {uploading ? 'Uploading...' : 'Upload new image'}
-              <input type="file" accept="image/*" className="sr-only" onChange={upload} disabled={uploading} />
+              <input type="file" accept="image/*" className="sr-only" onChange={uploadChosen} disabled={uploading} />
             </label>
             {value && (
               <button

@@ -4,26 +4,24 @@ import { Controller } from 'react-hook-form';
 import { type BlogPost, formatPostDateTime } from '../../../shared/blog';
 import {
   type BlogPostData,
-  type BlogPostInput,
+  type BlogPostFormValues,
   blogPostFormDefaults,
   blogPostInputSchema,
 } from '../../../shared/blog-schemas';
 import { utcToLondonLocal } from '../../../shared/london-time';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
-import { FeaturedImageField } from './FeaturedImageField';
+import { FeaturedImageField, useFeaturedImageUpload } from './FeaturedImageField';
 import { clearLocalDraft, draftKey, type LocalDraft, readLocalDraft, writeLocalDraft } from './local-draft';
 import { PreviewDialog } from './PreviewDialog';
 import { RevisionsPanel } from './RevisionsPanel';
 import { RichTextField } from './RichTextField';
 
-export type FormValues = Required<{ [K in keyof BlogPostInput]: NonNullable<BlogPostInput[K]> }>;
-
 /** Opening edit fills the form from the post, with empty defaults for missing optional fields. */
-export function valuesFromPost(post: BlogPost): FormValues {
+export function valuesFromPost(post: BlogPost): BlogPostFormValues {
   return {
     title: post.title,
     slug: post.slug,
@@ -46,7 +44,8 @@ export interface PostFormDialogProps {
   post?: BlogPost | null;
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (values: BlogPostData) => Promise<boolean>;
+  /** Saves; `saved` is called once the server has the post. */
+  onSubmit: (values: BlogPostData, saved: () => void) => void;
   /** Edit only: a revision was restored, so this is the post now. */
   onRestored?: (post: BlogPost) => void;
 }
@@ -54,26 +53,31 @@ export interface PostFormDialogProps {
 /** How long typing must pause before the local copy is written. */
 const autosaveDelayMs = 800;
 
-const changedFrom = (values: FormValues, start: FormValues) =>
-  (Object.keys(start) as (keyof FormValues)[]).some((name) => (values[name] ?? '') !== start[name]);
+const changedFrom = (values: BlogPostFormValues, start: BlogPostFormValues) =>
+  (Object.keys(start) as (keyof BlogPostFormValues)[]).some((name) => (values[name] ?? '') !== start[name]);
 
 export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, onRestored }: PostFormDialogProps) {
   const { blog } = useAdminApi();
-  const [uploading, setUploading] = useState(false);
+  const featuredUpload = useFeaturedImageUpload();
+  const uploading = featuredUpload.isPending;
   // Remounts the editor when the form is refilled, since TipTap reads its content once.
   const [generation, setGeneration] = useState(0);
   const form = useAdminForm(blogPostInputSchema, { ...blogPostFormDefaults });
   const { control, reset, getValues, watch } = form;
   const key = draftKey(mode === 'edit' ? post?.id : undefined);
   // What the form was filled with: "unsaved changes" means the values differ from these.
-  const start = useRef<FormValues>({ ...blogPostFormDefaults });
+  const start = useRef<BlogPostFormValues>({ ...blogPostFormDefaults });
   const wasOpen = useRef(false);
   const [offered, setOffered] = useState<LocalDraft | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
-  const [previewing, setPreviewing] = useState(false);
+  const preview = useAdminMutation({
+    mutationFn: (values: BlogPostData) => blog.preview({ id: mode === 'edit' ? post?.id : undefined, input: values }),
+    failure: { title: 'Error', fallback: 'The preview could not be shown' },
+    onSuccess: setPreviewHtml,
+  });
 
-  const hasChanges = useCallback(() => changedFrom(getValues() as FormValues, start.current), [getValues]);
+  const hasChanges = useCallback(() => changedFrom(getValues() as BlogPostFormValues, start.current), [getValues]);
 
   useEffect(() => {
     const opening = open && !wasOpen.current;
@@ -96,7 +100,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
     const subscription = watch(() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (hasChanges()) writeLocalDraft(key, getValues() as FormValues);
+        if (hasChanges()) writeLocalDraft(key, getValues() as BlogPostFormValues);
       }, autosaveDelayMs);
     });
     return () => {
@@ -141,28 +145,19 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
     setOffered(null);
   };
 
-  const submit = async (values: BlogPostData) => {
+  const submit = (values: BlogPostData) => {
     if (uploading) return; // docs/product.md#blog-form: no saving while a featured image is uploading
-    const saved = await onSubmit(values);
-    if (!saved) return;
-    clearLocalDraft(key);
-    if (mode === 'create') {
-      start.current = { ...blogPostFormDefaults };
-      reset(start.current);
-      setGeneration((value) => value + 1);
-    }
+    onSubmit(values, () => {
+      clearLocalDraft(key);
+      if (mode === 'create') {
+        start.current = { ...blogPostFormDefaults };
+        reset(start.current);
+        setGeneration((value) => value + 1);
+      }
+    });
   };
 
-  const showPreview = form.handleSubmit(async (values) => {
-    setPreviewing(true);
-    try {
-      setPreviewHtml(await blog.preview({ id: mode === 'edit' ? post?.id : undefined, input: values }));
-    } catch (error) {
-      toastFailure('Error', error, { fallback: 'The preview could not be shown' });
-    } finally {
-      setPreviewing(false);
-    }
-  });
+  const showPreview = form.handleSubmit((values) => preview.mutate(values));
 
   const submitLabel =
     mode === 'create'
@@ -242,7 +237,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
               value={field.value ?? ''}
               onChange={field.onChange}
               error={fieldState.error?.message}
-              onUploadingChange={setUploading}
+              upload={featuredUpload}
             />
           )}
         />
@@ -258,10 +253,10 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
           <button
             type="button"
             onClick={() => void showPreview()}
-            disabled={previewing}
+            disabled={preview.isPending}
             className="mr-auto inline-flex items-center gap-1 rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
           >
-            <Eye className="h-4 w-4" aria-hidden="true" /> {previewing ? 'Preparing...' : 'Preview'}
+            <Eye className="h-4 w-4" aria-hidden="true" /> {preview.isPending ? 'Preparing...' : 'Preview'}
           </button>
           <button
             type="button"

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { type BlogPost, type BlogRevision, formatPostDateTime } from '../../../shared/blog';
-import { toast } from '../../components/ui/use-toast';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { adminBlogQueries } from './queries';
 
 /**
  * docs/product.md#drafting: the versions earlier saves replaced, newest first, each with the time
@@ -21,30 +21,22 @@ export function RevisionsPanel({
   hasUnsavedChanges: () => boolean;
   onRestored: (post: BlogPost) => void;
 }) {
-  const { blog } = useAdminApi();
-  const queryClient = useQueryClient();
-  const queryKey = ['admin', 'blog', post.id, 'revisions', post.updatedAt];
+  const api = useAdminApi();
   const [open, setOpen] = useState(false);
-  const revisions = useQuery({ queryKey, queryFn: () => blog.revisions(post.id), enabled: open });
+  const revisions = useQuery({ ...adminBlogQueries.revisions(api, post), enabled: open });
   const [chosen, setChosen] = useState<BlogRevision | null>(null);
   const [unsaved, setUnsaved] = useState(false);
-  const restore = useMutation({
-    mutationFn: (revision: BlogRevision) => blog.restoreRevision(post.id, revision.id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'blog'] }),
+  const restore = useAdminMutation({
+    mutationFn: (revision: BlogRevision) => api.blog.restoreRevision(post.id, revision.id),
+    success: (_restored, revision) => ({
+      title: 'Success!',
+      description: `Restored the version saved ${formatPostDateTime(revision.savedAt)}.`,
+    }),
+    failure: { title: 'Error', fallback: 'Failed to restore the revision' },
+    invalidates: [adminBlogQueries.all()],
+    onSettled: () => setChosen(null),
+    onSuccess: onRestored,
   });
-
-  const confirm = async () => {
-    if (!chosen) return;
-    try {
-      const restored = await restore.mutateAsync(chosen);
-      setChosen(null);
-      toast({ title: 'Success!', description: `Restored the version saved ${formatPostDateTime(chosen.savedAt)}.` });
-      onRestored(restored);
-    } catch (error) {
-      setChosen(null);
-      toastFailure('Error', error, { fallback: 'Failed to restore the revision' });
-    }
-  };
 
   const list = revisions.data ?? [];
   return (
@@ -97,7 +89,7 @@ export function RevisionsPanel({
         confirmLabel="Restore version"
         pendingLabel="Restoring..."
         pending={restore.isPending}
-        onConfirm={() => void confirm()}
+        onConfirm={() => chosen && restore.mutate(chosen)}
         onCancel={() => setChosen(null)}
       />
     </details>

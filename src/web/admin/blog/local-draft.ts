@@ -1,4 +1,4 @@
-import type { FormValues } from './PostFormDialog';
+import type { BlogPostFormValues } from '../../../shared/blog-schemas';
 
 /**
  * The browser's own copy of a post being written (docs/product.md#drafting): kept in
@@ -7,7 +7,7 @@ import type { FormValues } from './PostFormDialog';
  * never the admin key or anything else of the session.
  */
 export interface LocalDraft {
-  values: FormValues;
+  values: BlogPostFormValues;
   savedAt: string;
 }
 
@@ -29,7 +29,7 @@ export function readLocalDraft(key: string): LocalDraft | null {
   }
 }
 
-export function writeLocalDraft(key: string, values: FormValues): void {
+export function writeLocalDraft(key: string, values: BlogPostFormValues): void {
   try {
     localStorage.setItem(storageKey(key), JSON.stringify({ values, savedAt: new Date().toISOString() }));
   } catch {

@@ -5,7 +5,7 @@ import { isImageFile, rejectNonImage, useImageActions } from './use-image-action
 
 /** Drop an image here to upload it at once, filed under the chosen category. */
 export function DropZone({ category }: { category: ImageCategory }) {
-  const { upload, pending } = useImageActions();
+  const { upload } = useImageActions();
   const [over, setOver] = useState(false);
   return (
     <div
@@ -21,7 +21,7 @@ export function DropZone({ category }: { category: ImageCategory }) {
         const file = event.dataTransfer.files[0];
         if (!file) return;
         if (!isImageFile(file)) return rejectNonImage();
-        void upload({ file, altText: '', category });
+        upload.mutate({ file, altText: '', category });
       }}
       className={`flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center ${
         over ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-slate-50'
@@ -29,7 +29,7 @@ export function DropZone({ category }: { category: ImageCategory }) {
     >
       <Upload className="h-8 w-8 text-slate-600" aria-hidden />
       <p className="font-medium text-slate-800">
-        {pending === 'upload' ? 'Uploading...' : 'Drag and drop an image here to upload it'}
+        {upload.isPending ? 'Uploading...' : 'Drag and drop an image here to upload it'}
       </p>
       <p className="text-sm text-slate-600">JPEG, PNG, WebP, GIF or AVIF</p>
     </div>

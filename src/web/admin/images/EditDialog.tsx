@@ -8,7 +8,7 @@ import { useImageActions } from './use-image-actions';
 
 /** Alt text and category of one image; rendered only while an image is being edited. */
 export function EditDialog({ image, onClose }: { image: ImageRecord; onClose: () => void }) {
-  const { update, pending } = useImageActions();
+  const { update } = useImageActions();
   const form = useAdminForm(imageUploadFieldsSchema, { altText: image.altText, category: image.category });
 
   return (
@@ -16,13 +16,11 @@ export function EditDialog({ image, onClose }: { image: ImageRecord; onClose: ()
       <AdminForm
         form={form}
         idPrefix="image-edit"
-        onSubmit={async (changes) => {
-          if (await update(image.id, changes)) onClose();
-        }}
+        onSubmit={(changes) => update.mutate({ id: image.id, changes }, { onSuccess: onClose })}
         className="mt-4 grid gap-4"
       >
         <ImageDetailsFields />
-        <DialogActions onCancel={onClose} pending={pending === 'update'} label="Save" pendingLabel="Saving..." />
+        <DialogActions onCancel={onClose} pending={update.isPending} label="Save" pendingLabel="Saving..." />
       </AdminForm>
     </Dialog>
   );

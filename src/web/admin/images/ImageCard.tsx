@@ -2,16 +2,7 @@ import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { formatBytes } from '../../../shared/format-bytes';
 import type { ImageRecord } from '../../../shared/images';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { toast } from '../../components/ui/use-toast';
-
-async function copyUrl(image: ImageRecord) {
-  try {
-    await navigator.clipboard.writeText(new URL(image.path, window.location.origin).href);
-    toast({ title: 'Image URL copied to clipboard' });
-  } catch {
-    toast({ variant: 'destructive', title: 'Copy failed', description: 'Your browser did not allow copying.' });
-  }
-}
+import { useAdminMutation } from '../admin-mutation';
 
 const buttonClass =
   'inline-flex items-center gap-1 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium hover:bg-slate-50';
@@ -25,6 +16,12 @@ export function ImageCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const copyUrl = useAdminMutation({
+    mutationFn: () => navigator.clipboard.writeText(new URL(image.path, window.location.origin).href),
+    success: { title: 'Image URL copied to clipboard' },
+    // The browser's refusal is no server message, so the toast says this.
+    failure: { title: 'Copy failed', fallback: 'Your browser did not allow copying.' },
+  });
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
@@ -48,7 +45,7 @@ export function ImageCard({
         </p>
         <p className="line-clamp-2 text-sm text-slate-600">{image.altText || 'No alt text'}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <button type="button" className={buttonClass} onClick={() => void copyUrl(image)}>
+          <button type="button" className={buttonClass} onClick={() => copyUrl.mutate()}>
             <Copy className="h-4 w-4" aria-hidden /> Copy URL
           </button>
           <button type="button" className={buttonClass} onClick={onEdit} aria-label={`Edit ${image.filename}`}>

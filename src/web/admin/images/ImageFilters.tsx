@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import type { ImageCategory } from '../../../shared/images';
-import type { ImageQuery } from '../admin-api';
 import { useAdminApi } from '../session';
 import { CategorySelect } from './CategorySelect';
-
-export const imagesQueryKey = (query?: ImageQuery) => (query ? ['images', query.q, query.category] : ['images']);
+import { imageQueries } from './queries';
 
 export interface ImageFilterState {
   search: string;
@@ -20,7 +18,7 @@ export function useImageLibrary() {
   const [category, setCategory] = useState<ImageCategory | 'all'>('all');
   const api = useAdminApi();
   const query = { q: useDeferredValue(search.trim()), category };
-  const images = useQuery({ queryKey: imagesQueryKey(query), queryFn: () => api.images.list(query) });
+  const images = useQuery(imageQueries.list(api, query));
   const filters: ImageFilterState = { search, setSearch, category, setCategory };
   return { images, filters, filtered: query.q !== '' || category !== 'all' };
 }

@@ -20,7 +20,7 @@ export interface ImagePickerProps {
  */
 export function ImagePicker({ onSelect, limit = 12, uploadCategory = 'blog' }: ImagePickerProps) {
   const { images, filters } = useImageLibrary();
-  const { upload, pending } = useImageActions();
+  const { upload } = useImageActions();
   const fileId = useId();
 
   return (
@@ -31,21 +31,20 @@ export function ImagePicker({ onSelect, limit = 12, uploadCategory = 'blog' }: I
           htmlFor={fileId}
           className="inline-block cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:ring-2"
         >
-          {pending === 'upload' ? 'Uploading...' : 'Upload new image'}
+          {upload.isPending ? 'Uploading...' : 'Upload new image'}
         </label>
         <input
           id={fileId}
           type="file"
           accept="image/*"
           className="sr-only"
-          disabled={pending === 'upload'}
-          onChange={async (event) => {
+          disabled={upload.isPending}
+          onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
             if (!isImageFile(file)) return rejectNonImage();
-            const image = await upload({ file, altText: '', category: uploadCategory });
-            if (image) onSelect(image);
+            upload.mutate({ file, altText: '', category: uploadCategory }, { onSuccess: onSelect });
           }}
         />
       </div>

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useAdminApi } from '../session';
+import { imageQueries } from './queries';
 
 /** Inside the delete confirmation: the posts that show the image (content or featured image), asked fresh each time. */
 export function ImageUsageWarning({ imageId }: { imageId: number }) {
   const api = useAdminApi();
-  const usage = useQuery({
-    queryKey: ['admin', 'image-usage', imageId],
-    queryFn: () => api.images.usage(imageId),
-    staleTime: 0,
-  });
+  const usage = useQuery(imageQueries.usage(api, imageId));
   if (usage.isPending) {
     return (
       <p role="status" className="mt-3 text-sm text-slate-700">

@@ -20,7 +20,7 @@ export function ImagesPage() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [editing, setEditing] = useState<ImageRecord | null>(null);
   const [deleting, setDeleting] = useState<ImageRecord | null>(null);
-  const { remove, pending } = useImageActions();
+  const { remove } = useImageActions();
 
   return (
     <div>
@@ -90,11 +90,9 @@ export function ImagesPage() {
         description={`"${deleting?.filename ?? ''}" will be moved to the Bin. Pages that use it will no longer show it. You can restore it from there for ${BIN_KEEP_DAYS} days.`}
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={pending === 'delete'}
+        pending={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting && (await remove(deleting.id))) setDeleting(null);
-        }}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       >
         {deleting && <ImageUsageWarning imageId={deleting.id} />}
       </ConfirmDialog>

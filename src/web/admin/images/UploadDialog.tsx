@@ -25,7 +25,7 @@ export function UploadDialog({
   defaultCategory?: ImageCategory;
   onUploaded?: (image: ImageRecord) => void;
 }) {
-  const { upload, pending } = useImageActions();
+  const { upload } = useImageActions();
   const form = useAdminForm(uploadSchema, { altText: '', category: defaultCategory, file: undefined });
 
   const close = (next: boolean) => {
@@ -39,13 +39,14 @@ export function UploadDialog({
       <AdminForm
         form={form}
         idPrefix="image-upload"
-        onSubmit={async (values) => {
-          const image = await upload(values);
-          if (image) {
-            onUploaded?.(image);
-            close(false);
-          }
-        }}
+        onSubmit={(values) =>
+          upload.mutate(values, {
+            onSuccess: (image) => {
+              onUploaded?.(image);
+              close(false);
+            },
+          })
+        }
         className="mt-4 grid gap-4"
       >
         <Field name="file" label="Image file *">
@@ -54,7 +55,7 @@ export function UploadDialog({
         <ImageDetailsFields />
         <DialogActions
           onCancel={() => close(false)}
-          pending={pending === 'upload'}
+          pending={upload.isPending}
           label="Upload"
           pendingLabel="Uploading..."
         />

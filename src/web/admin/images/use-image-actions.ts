@@ -1,53 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { ImageCategory, ImageRecord } from '../../../shared/images';
-import { toast } from '../../components/ui/use-toast';
-import { type NewImage, toastFailure } from '../admin-api';
+import type { ImageCategory } from '../../../shared/images';
+import type { NewImage } from '../admin-api';
+import { toastProblem, useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
-import { imagesQueryKey } from './ImageFilters';
+import { imageQueries } from './queries';
 
-/** Upload, edit and delete with the toasts in docs/product.md#ui-messages; each reports whether it is pending. */
+/** Upload, edit and delete with the toasts in docs/product.md#ui-messages; each says when it is pending. */
 export function useImageActions() {
   const api = useAdminApi();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState<'upload' | 'update' | 'delete' | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: imagesQueryKey() });
-
-  async function run<T>(
-    kind: 'upload' | 'update' | 'delete',
-    action: () => Promise<T>,
-    done: string,
-    failed: [string, string],
-  ) {
-    setPending(kind);
-    try {
-      const result = await action();
-      toast({ title: done });
-      await refresh();
-      return result;
-    } catch (error) {
-      toastFailure(failed[0], error, { fallback: failed[1] });
-      return undefined;
-    } finally {
-      setPending(null);
-    }
-  }
-
-  return {
-    pending,
-    upload: (image: NewImage): Promise<ImageRecord | undefined> =>
-      run('upload', () => api.images.upload(image), 'Image uploaded successfully', ['Upload Error', 'Upload failed']),
-    update: (id: number, changes: { altText: string; category: ImageCategory }) =>
-      run('update', () => api.images.update(id, changes), 'Image updated successfully', [
-        'Update Error',
-        'Update failed',
-      ]),
-    remove: (id: number) =>
-      run('delete', () => api.images.remove(id).then(() => true), 'Image deleted successfully', [
-        'Delete Error',
-        'Delete failed',
-      ]),
-  };
+  const invalidates = [imageQueries.lists()];
+  const upload = useAdminMutation({
+    mutationFn: (image: NewImage) => api.images.upload(image),
+    success: { title: 'Image uploaded successfully' },
+    failure: { title: 'Upload Error', fallback: 'Upload failed' },
+    invalidates,
+  });
+  const update = useAdminMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: { altText: string; category: ImageCategory } }) =>
+      api.images.update(id, changes),
+    success: { title: 'Image updated successfully' },
+    failure: { title: 'Update Error', fallback: 'Update failed' },
+    invalidates,
+  });
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => api.images.remove(id),
+    success: { title: 'Image deleted successfully' },
+    failure: { title: 'Delete Error', fallback: 'Delete failed' },
+    invalidates,
+  });
+  return { upload, update, remove };
 }
 
 /** docs/product.md#image-rules: a dropped or chosen file must declare an image type. */
@@ -56,5 +36,5 @@ export function isImageFile(file: File): boolean {
 }
 
 export function rejectNonImage(): void {
-  toast({ variant: 'destructive', title: 'Invalid File', description: 'Please select an image file' });
+  toastProblem({ title: 'Invalid File', description: 'Please select an image file' });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -10,14 +10,15 @@ import {
 } from '../../../shared/inbox-schemas';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { paths } from '../../../shared/routes';
-import { toast } from '../../components/ui/use-toast';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
+import { adminQueryKey } from '../queries';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
+import { inboxQueries } from './queries';
 import { useEnquiryWorkflow } from './use-enquiry-workflow';
 
 /** Waits until typing pauses, so a search is one request, not one per key press. */
@@ -30,16 +31,8 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-/**
- * Enquiries arrive while the inbox is open, so unlike the other fetches (never stale, docs/product.md#api-conventions) the list and
- * counts look again when staff come back to the tab, and each minute while it is in front.
- * TanStack pauses the interval in a background tab, so an idle tab costs the server nothing.
- */
-const lookForNewEnquiries = { refetchOnWindowFocus: 'always', refetchInterval: 60_000 } as const;
-
 export function InboxPage() {
   const api = useAdminApi();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
   const q = useDebounced(searchText.trim(), 300);
@@ -49,43 +42,29 @@ export function InboxPage() {
 
   useEffect(() => setPage(1), [filter, q]);
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
-  const listKey = ['admin', 'submissions', query];
-  const workflow = useEnquiryWorkflow(listKey);
-  const list = useQuery({
-    queryKey: listKey,
-    queryFn: () => api.submissions.list(query),
-    placeholderData: keepPreviousData,
-    ...lookForNewEnquiries,
-  });
-  const counts = useQuery({
-    queryKey: ['admin', 'submission-counts', q],
-    queryFn: () => api.submissions.counts(q),
-    ...lookForNewEnquiries,
-  });
+  const listQuery = inboxQueries.list(api, query);
+  const workflow = useEnquiryWorkflow(listQuery.queryKey);
+  const list = useQuery(listQuery);
+  const counts = useQuery(inboxQueries.counts(api, q));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
-  const failed = (title: string) => (error: Error) => toastFailure(title, error, { form: 'status' });
-  const update = useMutation({
+  // A deleted enquiry moves to the Bin, so every admin list may change.
+  const update = useAdminMutation({
     mutationFn: ({ id, changes }: { id: number; changes: EnquiryUpdate }) => api.submissions.update(id, changes),
-    onSuccess: () => {
-      toast({ title: 'Submission updated successfully.' });
-      setEditing(null);
-      void refresh();
-    },
-    onError: failed('Failed to update submission.'),
+    success: { title: 'Submission updated successfully.' },
+    failure: { title: 'Failed to update submission.', form: 'status' },
+    invalidates: [adminQueryKey],
+    onSuccess: () => setEditing(null),
   });
-  const remove = useMutation({
+  const remove = useAdminMutation({
     mutationFn: (id: number) => api.submissions.remove(id),
-    onSuccess: () => {
-      toast({ title: 'Submission deleted successfully.' });
-      setDeleting(null);
-      void refresh();
-    },
-    onError: failed('Failed to delete submission.'),
+    success: { title: 'Submission deleted successfully.' },
+    failure: { title: 'Failed to delete submission.', form: 'status' },
+    invalidates: [adminQueryKey],
+    onSuccess: () => setDeleting(null),
   });
-  const download = useMutation({
+  const download = useAdminMutation({
     mutationFn: () => api.submissions.downloadCsv({ q, ...filterQuery(filter) }),
-    onError: failed('Export failed'),
+    failure: { title: 'Export failed', form: 'status' },
   });
 
   const items = list.data?.items ?? [];

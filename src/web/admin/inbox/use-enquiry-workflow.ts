@@ -1,23 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { EnquiryPage, InboxEnquiry, StaffNoteInput } from '../../../shared/inbox-schemas';
-import { toast } from '../../components/ui/use-toast';
-import { toastFailure } from '../admin-api';
+import { useAdminMutation } from '../admin-mutation';
+import { adminQueryKey } from '../queries';
 import { useAdminApi } from '../session';
 
 /**
  * The one-click actions on an enquiry card: reviewed on/off (optimistic: the card changes at once
  * and changes back, with a toast, if the server refuses), adding a staff note, and retrying the
- * staff notification e-mail. `listKey` is the query key of the page the card is on.
+ * staff notification e-mail. `listKey` is the query key of the page the card is on. Each refreshes
+ * the inbox once settled, so the tiles' counts (and the Unreviewed filter) follow the server.
  */
 export function useEnquiryWorkflow(listKey: readonly unknown[]) {
   const api = useAdminApi();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
-  const failed = (title: string) => (error: Error) => toastFailure(title, error, { form: 'status' });
 
-  const setReviewed = useMutation({
+  const setReviewed = useAdminMutation({
     mutationFn: ({ id, reviewed }: { id: number; reviewed: boolean }) =>
       api.submissions.update(id, { reviewed: reviewed ? 'true' : 'false' }),
+    failure: { title: 'Failed to update submission.', form: 'status' },
+    invalidates: [adminQueryKey],
     onMutate: async ({ id, reviewed }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const before = queryClient.getQueryData<EnquiryPage>(listKey);
@@ -33,30 +34,23 @@ export function useEnquiryWorkflow(listKey: readonly unknown[]) {
       );
       return { before };
     },
-    onError: (error, _variables, context) => {
+    onError: (_error, _variables, context) => {
       if (context?.before) queryClient.setQueryData(listKey, context.before);
-      failed('Failed to update submission.')(error);
     },
-    // The tiles' counts (and the Unreviewed filter) follow once the server has it.
-    onSettled: () => void refresh(),
   });
 
-  const addNote = useMutation({
+  const addNote = useAdminMutation({
     mutationFn: ({ id, note }: { id: number; note: StaffNoteInput }) => api.submissions.addNote(id, note),
-    onSuccess: () => {
-      toast({ title: 'Note added.' });
-      void refresh();
-    },
-    onError: failed('Failed to add note.'),
+    success: { title: 'Note added.' },
+    failure: { title: 'Failed to add note.', form: 'status' },
+    invalidates: [adminQueryKey],
   });
 
-  const retryMail = useMutation({
+  const retryMail = useAdminMutation({
     mutationFn: (id: number) => api.submissions.retryNotification(id),
-    onSuccess: () => {
-      toast({ title: 'The staff e-mail will be sent again now.' });
-      void refresh();
-    },
-    onError: failed('Failed to retry the e-mail.'),
+    success: { title: 'The staff e-mail will be sent again now.' },
+    failure: { title: 'Failed to retry the e-mail.', form: 'status' },
+    invalidates: [adminQueryKey],
   });
 
   return { setReviewed, addNote, retryMail };

@@ -1,16 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type SettingKey, brandWords } from '../../../shared/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { BrandLogoAndText } from '../../components/layout/BrandMark';
-import { toast } from '../../components/ui/use-toast';
 import { rememberSetting, useSetting } from '../../features/settings/queries';
 import { Seo } from '../../lib/seo';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { Switch } from '../ui/Switch';
-import { toastFailure } from '../admin-api';
+import { toastProblem, useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { logoFileProblem } from './logo-file';
 import { BackToAdmin } from '../ui/BackToAdmin';
@@ -36,42 +35,32 @@ export function LogoPage() {
   }, [savedText, isDirty, form]);
   const brandText = useWatch({ control: form.control, name: 'brandText' });
   const [first, rest] = brandWords(brandText);
-  const [pending, setPending] = useState<'text' | 'upload' | SettingKey | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { logoSwitch: useId(), textSwitch: useId(), file: useId() };
 
-  const remember = (key: SettingKey, value: string) => rememberSetting(queryClient, key, value);
+  const save = useAdminMutation({
+    mutationFn: ({ key, value }: { key: SettingKey; value: string }) => api.settings.save(key, value),
+    success: (_saved, { key }) => ({ title: key === 'brand_text' ? 'Brand text updated' : 'Setting updated' }),
+    failure: { title: 'Update failed', form: 'status' },
+    onSuccess: (saved, { key }) => rememberSetting(queryClient, key, saved.value),
+  });
+  const saving = save.isPending ? save.variables.key : null;
 
-  const save = async (key: SettingKey, value: string, success: string) => {
-    setPending(key === 'brand_text' ? 'text' : key);
-    try {
-      const saved = await api.settings.save(key, value);
-      remember(key, saved.value);
-      toast({ title: success });
-      return true;
-    } catch (error) {
-      toastFailure('Update failed', error, { form: 'status' });
-      return false;
-    } finally {
-      setPending(null);
-    }
-  };
+  const uploadLogo = useAdminMutation({
+    mutationFn: (file: File) => api.settings.uploadLogo(file),
+    success: { title: 'Logo uploaded successfully' },
+    failure: { title: 'Upload failed', form: 'status' },
+    onSuccess: ({ logoPath }) => {
+      rememberSetting(queryClient, 'site_logo', logoPath);
+      if (fileInput.current) fileInput.current.value = '';
+    },
+  });
 
-  const upload = async () => {
+  const upload = () => {
     const file = fileInput.current?.files?.[0];
     const problem = logoFileProblem(file);
-    if (problem) return toast({ variant: 'destructive', ...problem });
-    setPending('upload');
-    try {
-      const { logoPath } = await api.settings.uploadLogo(file!);
-      remember('site_logo', logoPath);
-      toast({ title: 'Logo uploaded successfully' });
-      if (fileInput.current) fileInput.current.value = '';
-    } catch (error) {
-      toastFailure('Upload failed', error, { form: 'status' });
-    } finally {
-      setPending(null);
-    }
+    if (problem) return toastProblem(problem);
+    uploadLogo.mutate(file!);
   };
 
   return (
@@ -97,8 +86,8 @@ export function LogoPage() {
               id={ids.logoSwitch}
               label="Show logo in the navbar"
               checked={showLogo}
-              disabled={pending === 'show_site_logo'}
-              onChange={(checked) => void save('show_site_logo', String(checked), 'Setting updated')}
+              disabled={saving === 'show_site_logo'}
+              onChange={(checked) => save.mutate({ key: 'show_site_logo', value: String(checked) })}
             />
           </div>
         </section>
@@ -114,11 +103,11 @@ export function LogoPage() {
           <input id={ids.file} ref={fileInput} type="file" accept="image/*" className="mt-1 block w-full" />
           <button
             type="button"
-            onClick={() => void upload()}
-            disabled={pending === 'upload'}
+            onClick={upload}
+            disabled={uploadLogo.isPending}
             className="mt-4 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
           >
-            {pending === 'upload' ? 'Uploading...' : 'Upload Logo'}
+            {uploadLogo.isPending ? 'Uploading...' : 'Upload Logo'}
           </button>
         </section>
 
@@ -130,17 +119,17 @@ export function LogoPage() {
             form={form}
             idPrefix="brand"
             className="mt-3"
-            onSubmit={async (values) => {
-              if (await save('brand_text', values.brandText, 'Brand text updated')) form.reset(values);
-            }}
+            onSubmit={(values) =>
+              save.mutate({ key: 'brand_text', value: values.brandText }, { onSuccess: () => form.reset(values) })
+            }
           >
             <TextField name="brandText" label="Text (first word blue, the rest red)" maxLength={500} />
             <button
               type="submit"
-              disabled={pending === 'text'}
+              disabled={saving === 'brand_text'}
               className="mt-3 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
             >
-              {pending === 'text' ? 'Saving...' : 'Save Brand Text'}
+              {saving === 'brand_text' ? 'Saving...' : 'Save Brand Text'}
             </button>
           </AdminForm>
           <div className="mt-4">
@@ -148,8 +137,8 @@ export function LogoPage() {
               id={ids.textSwitch}
               label="Show brand text in the navbar"
               checked={showText}
-              disabled={pending === 'show_brand_text'}
-              onChange={(checked) => void save('show_brand_text', String(checked), 'Setting updated')}
+              disabled={saving === 'show_brand_text'}
+              onChange={(checked) => save.mutate({ key: 'show_brand_text', value: String(checked) })}
             />
           </div>
         </section>

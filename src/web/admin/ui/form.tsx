@@ -15,9 +15,10 @@ import type { z } from 'zod';
 import { Select } from './Select';
 
 /**
- * The one form pattern of the admin (the public forms keep their small useZodForm, decision 0055):
- * react-hook-form checked by the same zod schema the server uses; errors appear on submit, then
- * update as the user types; the first invalid field gets the focus.
+ * The one form pattern of the admin, the sign-in form included: react-hook-form checked by the
+ * same zod schema the server uses; errors appear on submit, then update as the user types; the
+ * first invalid field gets the focus. The public forms keep their small useZodForm instead, since
+ * react-hook-form would not fit the public pages' script budget (decision 0055).
  */
 export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
@@ -122,6 +123,7 @@ export function TextField<Values extends FieldValues>({
   name,
   label,
   type = 'text',
+  autoComplete,
   rows,
   placeholder,
   maxLength,
@@ -130,7 +132,8 @@ export function TextField<Values extends FieldValues>({
 }: {
   name: Path<Values>;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'datetime-local';
+  type?: 'text' | 'email' | 'tel' | 'datetime-local' | 'password';
+  autoComplete?: string;
   rows?: number;
   placeholder?: string;
   maxLength?: number;
@@ -143,7 +146,7 @@ export function TextField<Values extends FieldValues>({
   const common = { id, placeholder, maxLength, ...register(name), ...aria, className: inputClass(!!error) };
   return (
     <Field name={name} label={label} className={className}>
-      {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {rows ? <textarea rows={rows} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
       {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
     </Field>
   );

@@ -1,13 +1,13 @@
 import { parseBlogListQuery } from '../../../shared/blog';
 import type { PrefetchContext } from '../../route-types';
-import { blogCategoriesQuery, blogPageQuery, blogPostQuery, relatedPostsQuery } from './queries';
+import { blogQueries } from './queries';
 
 /** Server: the list page's data for the URL's ?q=&category=&page=. */
 export async function prefetchBlogList({ queryClient, api, searchParams }: PrefetchContext) {
   const query = parseBlogListQuery(searchParams);
   await Promise.all([
-    queryClient.prefetchQuery(blogPageQuery(api, query)),
-    queryClient.prefetchQuery(blogCategoriesQuery(api)),
+    queryClient.prefetchQuery(blogQueries.list(api, query)),
+    queryClient.prefetchQuery(blogQueries.categories(api)),
   ]);
 }
 
@@ -15,8 +15,8 @@ export async function prefetchBlogList({ queryClient, api, searchParams }: Prefe
 export async function prefetchBlogPost({ queryClient, api, params }: PrefetchContext) {
   const slug = params.slug ?? '';
   const [post] = await Promise.all([
-    queryClient.fetchQuery(blogPostQuery(api, slug)),
-    queryClient.prefetchQuery(relatedPostsQuery(api, slug)),
+    queryClient.fetchQuery(blogQueries.post(api, slug)),
+    queryClient.prefetchQuery(blogQueries.related(api, slug)),
   ]);
   return post ? undefined : { status: 404 };
 }

@@ -2,24 +2,20 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BlogListQuery } from '../../../shared/blog';
 import type { SiteApi } from '../../../shared/site-api';
 
-/** Query keys shared by a page's prefetch and its hooks, so the server's render finds the data. */
-export const blogKeys = {
-  all: ['blog'] as const,
-  list: (query: BlogListQuery & { page: number }) =>
-    ['blog', 'list', query.q ?? '', query.q ? '' : (query.category ?? ''), query.page] as const,
-  categories: ['blog', 'categories'] as const,
-  post: (slug: string) => ['blog', 'post', slug] as const,
-  related: (slug: string) => ['blog', 'related', slug] as const,
+/**
+ * The blog's queries, each key with its fetcher: a page's prefetch on the server and its
+ * `useQuery` use the same options, so the render finds the data the prefetch put in the cache.
+ */
+export const blogQueries = {
+  list: (api: SiteApi, query: BlogListQuery & { page: number }) =>
+    queryOptions({
+      queryKey: ['blog', 'list', query.q ?? '', query.q ? '' : (query.category ?? ''), query.page],
+      queryFn: () => api.getBlogPage(query),
+    }),
+  categories: (api: SiteApi) =>
+    queryOptions({ queryKey: ['blog', 'categories'], queryFn: () => api.getBlogCategories() }),
+  post: (api: SiteApi, slug: string) =>
+    queryOptions({ queryKey: ['blog', 'post', slug], queryFn: () => api.getBlogPost(slug) }),
+  related: (api: SiteApi, slug: string) =>
+    queryOptions({ queryKey: ['blog', 'related', slug], queryFn: () => api.getRelatedPosts(slug) }),
 };
-
-export const blogPageQuery = (api: SiteApi, query: BlogListQuery & { page: number }) =>
-  queryOptions({ queryKey: blogKeys.list(query), queryFn: () => api.getBlogPage(query) });
-
-export const blogCategoriesQuery = (api: SiteApi) =>
-  queryOptions({ queryKey: blogKeys.categories, queryFn: () => api.getBlogCategories() });
-
-export const blogPostQuery = (api: SiteApi, slug: string) =>
-  queryOptions({ queryKey: blogKeys.post(slug), queryFn: () => api.getBlogPost(slug) });
-
-export const relatedPostsQuery = (api: SiteApi, slug: string) =>
-  queryOptions({ queryKey: blogKeys.related(slug), queryFn: () => api.getRelatedPosts(slug) });

@@ -1,9 +1,15 @@
 import { type QueryClient, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { type SettingKey, settingDefaults, settingKeys } from '../../../shared/settings';
+import { type SettingKey, type SettingValue, settingDefaults, settingKeys } from '../../../shared/settings';
 import type { SiteApi } from '../../../shared/site-api';
-import type { SettingValue } from '../../../shared/settings';
 
-const settingKey = (key: SettingKey) => ['settings', key] as const;
+/**
+ * The settings' query, its key with its fetcher. Only the server fetches (with its `api`); without
+ * one, the browser reads what the server put in the page's data and what the logo screen saved.
+ */
+export const settingQueries = {
+  value: (key: SettingKey, api?: SiteApi) =>
+    queryOptions<SettingValue>({ queryKey: ['settings', key], queryFn: api ? () => api.getSetting(key) : skipToken }),
+};
 
 /**
  * Fetches every setting the header needs; the server calls this before rendering any page. A
@@ -12,8 +18,9 @@ const settingKey = (key: SettingKey) => ['settings', key] as const;
 export async function prefetchSettings(queryClient: QueryClient, api: SiteApi) {
   await Promise.all(
     settingKeys.map(async (key) => {
-      await queryClient.prefetchQuery(queryOptions({ queryKey: settingKey(key), queryFn: () => api.getSetting(key) }));
-      const { error } = queryClient.getQueryState(settingKey(key)) ?? {};
+      const query = settingQueries.value(key, api);
+      await queryClient.prefetchQuery(query);
+      const { error } = queryClient.getQueryState(query.queryKey) ?? {};
       if (error) console.warn(`Could not read setting ${key}:`, error);
     }),
   );
@@ -21,13 +28,13 @@ export async function prefetchSettings(queryClient: QueryClient, api: SiteApi) {
 
 /** What the logo screen writes after a save, so the header and the screen show the new value at once. */
 export const rememberSetting = (queryClient: QueryClient, key: SettingKey, value: string) =>
-  queryClient.setQueryData(settingKey(key), { key, value });
+  queryClient.setQueryData(settingQueries.value(key).queryKey, { key, value });
 
 /**
  * A setting's value, or its default. The browser never fetches settings: the server put them in
  * the page's data (the admin area hydrates from it), and the logo screen remembers what it saves.
  */
 export function useSetting(key: SettingKey): string {
-  const { data } = useQuery<SettingValue>({ queryKey: settingKey(key), queryFn: skipToken });
+  const { data } = useQuery(settingQueries.value(key));
   return data?.value ?? settingDefaults[key];
 }

@@ -4,15 +4,17 @@ import type { SiteApi } from '../../../shared/site-api';
 import { useSiteApi } from '../../lib/contexts';
 import type { PrefetchContext } from '../../route-types';
 
-export const showcaseQuery = (api: SiteApi) =>
-  queryOptions({ queryKey: ['images', 'showcase'], queryFn: () => api.getShowcaseImages() });
+/** The showcase's query, its key with its fetcher, for the server's prefetch and the page's hook alike. */
+export const showcaseQueries = {
+  images: (api: SiteApi) => queryOptions({ queryKey: ['showcase', 'images'], queryFn: () => api.getShowcaseImages() }),
+};
 
 /** Server: the home page's images, so its first HTML already holds them (no shift, no flash). */
 export async function prefetchShowcase({ queryClient, api }: PrefetchContext) {
-  await queryClient.prefetchQuery(showcaseQuery(api));
+  await queryClient.prefetchQuery(showcaseQueries.images(api));
 }
 
 /** The newest image for each home-page place; none while loading or if the read fails. */
 export function useShowcaseImages(): ShowcaseImages {
-  return useQuery(showcaseQuery(useSiteApi())).data ?? {};
+  return useQuery(showcaseQueries.images(useSiteApi())).data ?? {};
 }

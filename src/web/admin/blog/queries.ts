@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BlogPost } from '../../../shared/blog';
+import type { AdminApi } from '../admin-api';
+import { adminQueryKey } from '../queries';
+
+const blogKey = [...adminQueryKey, 'blog'] as const;
+
+/** The blog screen's queries, each key with its fetcher. */
+export const adminBlogQueries = {
+  /** The list and every post's revisions: what a create, update, delete or restore changes. */
+  all: () => blogKey,
+  list: (api: AdminApi) => queryOptions({ queryKey: [...blogKey, 'list'], queryFn: () => api.blog.list() }),
+  /** Keyed by the post's last save too, so a save or a restore asks again. */
+  revisions: (api: AdminApi, post: BlogPost) =>
+    queryOptions({
+      queryKey: [...blogKey, 'revisions', post.id, post.updatedAt],
+      queryFn: () => api.blog.revisions(post.id),
+    }),
+};
