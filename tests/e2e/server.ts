@@ -25,6 +25,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Servers started here and not yet exited. A test that times out never reaches its own stop(), so
+ * whatever is left is stopped when the test worker ends, instead of running on after the suite.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /** The release the build under test names (package.json's version). */
 export const packageVersion = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
 
@@ -45,6 +54,8 @@ export async function startServer(
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -59,7 +70,10 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not become healthy in 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not become healthy in 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
