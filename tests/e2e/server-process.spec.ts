@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { contact } from '../support/enquiry-payloads';
+import { waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { packageVersion, startServer } from './server';
 
@@ -22,6 +23,9 @@ test.describe('the server process', () => {
 
   test('SIGTERM lets an in-flight request finish, closes the database and exits 0', async () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
+    // Healthy means one process listens; a cluster announces its release once every worker does,
+    // which on a busy machine can come after the first answer.
+    await waitFor(() => server.output().includes('database ready'), 30_000);
     const { port } = new URL(server.baseUrl);
     const socket = net.connect(Number(port), '127.0.0.1');
     let answer = '';
