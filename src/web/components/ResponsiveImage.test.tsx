@@ -9,7 +9,7 @@ describe('ResponsiveImage', () => {
     );
     expect(html).toContain('src="/images/3/abcdef0123456789-800x600/800.webp"');
     expect(html).toContain(
-      `srcSet="${[160, 320, 480, 640, 800].map((width) => `/images/3/abcdef0123456789-800x600/${width}.webp ${width}w`).join(', ')}"`,
+      `srcSet="${[160, 320, 480, 640, 720, 800].map((width) => `/images/3/abcdef0123456789-800x600/${width}.webp ${width}w`).join(', ')}"`,
     );
     expect(html).toContain('sizes="50vw"');
     expect(html).toContain('width="800"');
