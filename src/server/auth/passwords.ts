@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { site } from '../../shared/site';
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/**
+ * scrypt, memory-hard and built into Node.js (decision 0058): N=2^15, r=8, p=3 is 32 MiB per
+ * hash, OWASP's equivalent of its argon2id minimum. The parameters are stored with each hash, so
+ * raising them later leaves old hashes readable (and `needsRehash` says when to replace one).
+ */
+const current = { logN: 15, r: 8, p: 3 } as const;
+const hashLength = 32;
+const memoryFor = (logN: number, r: number, p: number) => 128 * 2 ** logN * r * p + 1024 * 1024;
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Hashing cost grows with length; a passphrase never needs more. */
+export const PASSWORD_MAX_LENGTH = 200;
+
+const common = new Set(dictionary['passwords-common']);
+/** Words a guesser tries first against this site. */
+const siteWords = ['northstar', 'middlesbrough', 'teesside', 'tuition', 'tutors', site.name.toLowerCase()];
+
+/** Why a new password is refused, or undefined when it is fine (NIST 800-63B: length and a blocklist, no composition rules). */
+export function passwordProblem(password: string, email: string): string | undefined {
+  if ([...password].length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const lower = password.toLowerCase();
+  const folded = lower.replace(/[^a-z0-9]/g, '');
+  const mailbox = email.toLowerCase().split('@')[0] ?? '';
+  if (common.has(lower) || common.has(folded) || new Set(lower).size < 4) {
+    return 'This password is too common. Please choose a longer phrase of your own.';
+  }
+  if (
+    (mailbox.length >= 4 && lower.includes(mailbox)) ||
+    siteWords.some((word) => folded === word.replace(/\s/g, ''))
+  ) {
+    return 'This password is too easy to guess. Please choose a longer phrase of your own.';
+  }
+  return undefined;
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const { logN, r, p } = current;
+  const hash = await scrypt(password.normalize('NFKC'), salt, hashLength, {
+    N: 2 ** logN,
+    r,
+    p,
+    maxmem: memoryFor(logN, r, p),
+  });
+  return `scrypt$${logN}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+const storedPattern = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([\w-]{16,64})\$([\w-]{16,128})$/;
+
+/** Constant time in the hash; false for anything not made by hashPassword. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const match = storedPattern.exec(stored);
+  if (!match || password.length > PASSWORD_MAX_LENGTH) return false;
+  const [logN, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (logN < 10 || logN > 20 || r < 1 || r > 16 || p < 1 || p > 8) return false;
+  const expected = Buffer.from(match[5]!, 'base64url');
+  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(match[4]!, 'base64url'), expected.length, {
+    N: 2 ** logN,
+    r,
+    p,
+    maxmem: memoryFor(logN, r, p),
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+/** Whether a hash was made with weaker parameters than today's (replace it at the next sign-in). */
+export function needsRehash(stored: string): boolean {
+  const match = storedPattern.exec(stored);
+  return !match || Number(match[1]) < current.logN || Number(match[2]) < current.r || Number(match[3]) < current.p;
+}
+
+/**
+ * A hash of nothing in particular, to verify against when no account has the e-mail address
+ * given, so a wrong address takes as long as a wrong password and does not tell who has an account.
+ */
+let decoy: Promise<string> | undefined;
+export const decoyHash = () => (decoy ??= hashPassword(crypto.randomBytes(16).toString('hex')));
