@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageRecord } from '../../src/shared/images';
+import type { ImageRecord } from '../../src/shared/images/images';
 import { blogAdminHeaders, useBlogServer } from './blog-server';
 import { expect, test } from './fixtures';
 

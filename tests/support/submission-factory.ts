@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Enquiry } from '../../src/shared/inbox-schemas';
+import type { Enquiry } from '../../src/shared/enquiries/admin-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../src/server/db/schema';
 import { toEnquiry } from '../../src/server/features/enquiries/repo';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BinItem, BinList, ImageUsage } from '../../../shared/bin';
-import type { BlogPost } from '../../../shared/blog';
-import type { EnquiryCounts } from '../../../shared/inbox-schemas';
-import type { ImageRecord } from '../../../shared/images';
+import type { BinItem, BinList, ImageUsage } from '../../../shared/bin/bin';
+import type { BlogPost } from '../../../shared/blog/blog';
+import type { EnquiryCounts } from '../../../shared/enquiries/admin-schemas';
+import type { ImageRecord } from '../../../shared/images/images';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';

@@ -1,4 +1,5 @@
-import { type BinList, binItemParams, notInBin } from '../../../shared/bin';
+import { type BinList, notInBin } from '../../../shared/bin/bin';
+import { binItemParams } from '../../../shared/bin/schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import type { Bin } from './service';

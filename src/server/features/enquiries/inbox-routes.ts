@@ -4,7 +4,7 @@ import {
   type EnquiryPage,
   enquiryQuerySchema,
   enquiryUpdateSchema,
-} from '../../../shared/inbox-schemas';
+} from '../../../shared/enquiries/admin-schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Enquiry, EnquiryPage } from '../../../shared/inbox-schemas';
+import type { Enquiry, EnquiryPage } from '../../../shared/enquiries/admin-schemas';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { seedEnquiry } from '../../../../tests/support/submission-factory';
 

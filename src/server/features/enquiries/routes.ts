@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { type CreatedEnquiry, assessmentSchema, contactSchema } from '../../../shared/enquiries-schemas';
-import { honeypotField } from '../../../shared/honeypot';
+import { type CreatedEnquiry, assessmentSchema, contactSchema } from '../../../shared/enquiries/schemas';
+import { honeypotField } from '../../../shared/enquiries/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EnquiryPage, MailStatus, StaffNote } from '../../../shared/inbox-schemas';
-import { STAFF_NOTE_MAX } from '../../../shared/inbox-schemas';
+import type { EnquiryPage, MailStatus, StaffNote } from '../../../shared/enquiries/admin-schemas';
+import { STAFF_NOTE_MAX } from '../../../shared/enquiries/admin-schemas';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { seedEnquiry } from '../../../../tests/support/submission-factory';
 import type { Updateable } from 'kysely';

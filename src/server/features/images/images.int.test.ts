@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images/images';
 import { postInput } from '../../../../tests/support/blog-factory';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { type FormPart, multipartBody } from '../../../../tests/support/multipart';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShowcaseImages } from '../../../shared/images';
+import type { ShowcaseImages } from '../../../shared/images/images';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { uploadImage } from '../../../../tests/support/multipart';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import type { ImageCategory } from '../../../shared/images';
+import type { ImageCategory } from '../../../shared/images/images';
 import { useAdminApi } from '../session';
 import { CategorySelect } from './CategorySelect';
 import { imageQueries } from './queries';

@@ -1,4 +1,4 @@
-import type { ImageCategory } from '../../../shared/images';
+import type { ImageCategory } from '../../../shared/images/images';
 import type { NewImage } from '../admin-api';
 import { toastProblem, useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';

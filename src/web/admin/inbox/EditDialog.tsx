@@ -1,4 +1,4 @@
-import { type Enquiry, type EnquiryUpdate, enquiryUpdateSchema } from '../../../shared/inbox-schemas';
+import { type Enquiry, type EnquiryUpdate, enquiryUpdateSchema } from '../../../shared/enquiries/admin-schemas';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';
 import { AdminForm, SelectField, TextField, useAdminForm } from '../ui/form';

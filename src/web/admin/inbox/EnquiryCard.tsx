@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { mailtoHref, telHref } from '../../../shared/contact-links';
-import type { InboxEnquiry } from '../../../shared/inbox-schemas';
+import type { InboxEnquiry } from '../../../shared/enquiries/admin-schemas';
 import { formatInboxDate } from './date-format';
 import { MailStatusLine } from './MailStatusLine';
 import { StaffNotes } from './StaffNotes';

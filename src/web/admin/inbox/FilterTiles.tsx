@@ -1,4 +1,4 @@
-import type { EnquiryCounts, EnquiryFilter } from '../../../shared/inbox-schemas';
+import type { EnquiryCounts, EnquiryFilter } from '../../../shared/enquiries/admin-schemas';
 
 const tiles: { filter: EnquiryFilter; label: string }[] = [
   { filter: 'all', label: 'All' },

@@ -7,7 +7,7 @@ import {
   filterQuery,
   type EnquiryFilter,
   type EnquiryUpdate,
-} from '../../../shared/inbox-schemas';
+} from '../../../shared/enquiries/admin-schemas';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { paths } from '../../../shared/routes';
 import { useAdminMutation } from '../admin-mutation';

@@ -1,4 +1,4 @@
-import type { MailStatus } from '../../../shared/inbox-schemas';
+import type { MailStatus } from '../../../shared/enquiries/admin-schemas';
 import { formatInboxDate } from './date-format';
 import { mailErrorText } from './mail-error-text';
 

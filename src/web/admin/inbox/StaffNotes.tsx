@@ -1,4 +1,4 @@
-import { type StaffNote, STAFF_NOTE_MAX, staffNoteInputSchema } from '../../../shared/inbox-schemas';
+import { type StaffNote, STAFF_NOTE_MAX, staffNoteInputSchema } from '../../../shared/enquiries/admin-schemas';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { formatInboxDate } from './date-format';
 

@@ -1,4 +1,4 @@
-import type { MailStatus } from '../../../shared/inbox-schemas';
+import type { MailStatus } from '../../../shared/enquiries/admin-schemas';
 
 /** Plain-regex checks on the mail server's last error (kept in the log for whoever fixes it). */
 const unreachable =

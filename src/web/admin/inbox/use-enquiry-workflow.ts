@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { EnquiryPage, InboxEnquiry, StaffNoteInput } from '../../../shared/inbox-schemas';
+import type { EnquiryPage, InboxEnquiry, StaffNoteInput } from '../../../shared/enquiries/admin-schemas';
 import { useAdminMutation } from '../admin-mutation';
 import { adminQueryKey } from '../queries';
 import { useAdminApi } from '../session';

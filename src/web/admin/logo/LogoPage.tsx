@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { type SettingKey, brandWords } from '../../../shared/settings';
+import { type SettingKey, brandWords } from '../../../shared/settings/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { BrandLogoAndText } from '../../components/layout/BrandMark';
 import { rememberSetting, useSetting } from '../../features/settings/queries';

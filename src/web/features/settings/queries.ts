@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { type SettingKey, type SettingValue, settingDefaults, settingKeys } from '../../../shared/settings';
+import { type SettingKey, type SettingValue, settingDefaults, settingKeys } from '../../../shared/settings/settings';
 import type { SiteApi } from '../../../shared/site-api';
 
 /**

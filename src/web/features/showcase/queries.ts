@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShowcaseImages } from '../../../shared/images';
+import type { ShowcaseImages } from '../../../shared/images/images';
 import type { SiteApi } from '../../../shared/site-api';
 import { useSiteApi } from '../../lib/contexts';
 import type { PrefetchContext } from '../../route-types';

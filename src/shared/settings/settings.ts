@@ -1,4 +1,4 @@
-import { site } from './site';
+import { site } from '../site';
 
 export const settingKeys = ['site_logo', 'show_site_logo', 'brand_text', 'show_brand_text'] as const;
 export type SettingKey = (typeof settingKeys)[number];

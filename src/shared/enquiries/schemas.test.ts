@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentSchema, callbackSchema, contactSchema } from './enquiries-schemas';
+import { assessmentSchema, callbackSchema, contactSchema } from './schemas';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));

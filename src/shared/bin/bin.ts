@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** What can be in the Bin: the three things staff delete (docs/decisions/0036-bin.md). */
 export const binKinds = ['enquiry', 'post', 'image'] as const;
 export type BinKind = (typeof binKinds)[number];
@@ -31,15 +29,3 @@ export interface ImageUsage {
 
 /** Why a Bin action found nothing: the same words for an unknown id, kind or one not in the Bin. */
 export const notInBin = (kind: string, id: string | number) => `There is no ${kind} ${id} in the Bin.`;
-
-/**
- * The path of a Bin action. An unknown kind or a malformed id names nothing, so, as the route
- * validator makes every params failure, it answers 404 like an unknown id (decision 0019).
- */
-export const binItemParams = z.object({
-  kind: z.enum(binKinds, { error: (issue) => `There is nothing in the Bin of kind ${String(issue.input)}.` }),
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, { error: (issue) => `There is nothing in the Bin with id ${String(issue.input)}.` })
-    .transform(Number),
-});

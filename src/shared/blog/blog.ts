@@ -1,6 +1,6 @@
 /**
  * The blog's shared vocabulary: what the API answers and what the pages read. No zod here, so
- * public pages that import it carry no validation library (the form schema is in blog-schemas.ts).
+ * public pages that import it carry no validation library (the form schema is in schemas.ts).
  */
 export type PublishedFlag = 'true' | 'false';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { londonLocalToUtc } from './london-time';
-import { site } from './site';
-import { isStorableInstant, storedDateMessage } from './stored-dates';
+import { londonLocalToUtc } from '../london-time';
+import { site } from '../site';
+import { isStorableInstant, storedDateMessage } from '../stored-dates';
 
 /**
  * The blog post form, used by the admin dialogs (react-hook-form) and by the server (parseInput),

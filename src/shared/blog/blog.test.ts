@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blogListHref, formatPostDate, formatPostDateTime, parseBlogListQuery, tagList } from './blog';
-import { blogPostFormDefaults, blogPostInputSchema } from './blog-schemas';
+import { blogPostFormDefaults, blogPostInputSchema } from './schemas';
 
 const valid = {
   title: 'Revision tips',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { enquiryLimits } from './enquiries-schemas';
-import { pagingQuerySchema } from './paging';
+import { enquiryLimits } from './schemas';
+import { pagingQuerySchema } from '../paging';
 
 export const enquiryTypes = ['assessment', 'contact'] as const;
 export type EnquiryType = (typeof enquiryTypes)[number];
