@@ -5,8 +5,8 @@ import { Seo } from '../lib/seo';
 import { BinPage } from './bin/BinPage';
 import { AdminBar } from './AdminBar';
 import { ImagesPage } from './images/ImagesPage';
-import { InboxPage } from './inbox/InboxPage';
-import { LogoPage } from './logo/LogoPage';
+import { EnquiriesPage } from './enquiries/EnquiriesPage';
+import { LogoPage } from './settings/LogoPage';
 import { LoginForm } from './LoginForm';
 import { SessionProvider, useSessionState } from './session';
 
@@ -28,7 +28,7 @@ export default function AdminApp() {
         <SessionProvider info={state.info} logout={logout}>
           <AdminBar />
           {location === paths.admin ? (
-            <InboxPage />
+            <EnquiriesPage />
           ) : location === paths.adminBlog ? (
             <Suspense fallback={<p role="status">Loading…</p>}>
               <BlogAdminPage />

@@ -18,7 +18,7 @@ import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
-import { inboxQueries } from './queries';
+import { enquiriesQueries } from './queries';
 import { useEnquiryWorkflow } from './use-enquiry-workflow';
 
 /** Waits until typing pauses, so a search is one request, not one per key press. */
@@ -31,7 +31,7 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-export function InboxPage() {
+export function EnquiriesPage() {
   const api = useAdminApi();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
@@ -42,10 +42,10 @@ export function InboxPage() {
 
   useEffect(() => setPage(1), [filter, q]);
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
-  const listQuery = inboxQueries.list(api, query);
+  const listQuery = enquiriesQueries.list(api, query);
   const workflow = useEnquiryWorkflow(listQuery.queryKey);
   const list = useQuery(listQuery);
-  const counts = useQuery(inboxQueries.counts(api, q));
+  const counts = useQuery(enquiriesQueries.counts(api, q));
 
   // A deleted enquiry moves to the Bin, so every admin list may change.
   const update = useAdminMutation({

@@ -11,17 +11,17 @@ import { adminQueryKey } from '../queries';
 const lookForNewEnquiries = { refetchOnWindowFocus: 'always', refetchInterval: 60_000 } as const;
 
 /** The inbox's queries, each key with its fetcher. */
-export const inboxQueries = {
+export const enquiriesQueries = {
   list: (api: AdminApi, query: InboxQuery) =>
     queryOptions({
-      queryKey: [...adminQueryKey, 'inbox', 'list', query],
+      queryKey: [...adminQueryKey, 'enquiries', 'list', query],
       queryFn: () => api.submissions.list(query),
       placeholderData: keepPreviousData,
       ...lookForNewEnquiries,
     }),
   counts: (api: AdminApi, q: string) =>
     queryOptions({
-      queryKey: [...adminQueryKey, 'inbox', 'counts', q],
+      queryKey: [...adminQueryKey, 'enquiries', 'counts', q],
       queryFn: () => api.submissions.counts(q),
       ...lookForNewEnquiries,
     }),

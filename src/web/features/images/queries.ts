@@ -4,17 +4,19 @@ import type { SiteApi } from '../../../shared/site-api';
 import { useSiteApi } from '../../lib/contexts';
 import type { PrefetchContext } from '../../route-types';
 
-/** The showcase's query, its key with its fetcher, for the server's prefetch and the page's hook alike. */
-export const showcaseQueries = {
-  images: (api: SiteApi) => queryOptions({ queryKey: ['showcase', 'images'], queryFn: () => api.getShowcaseImages() }),
+/** The images' public queries, each key with its fetcher, for the server's prefetch and the page's hook alike. */
+export const imagesQueries = {
+  /** The home page's showcase: the newest image of each of its places. */
+  showcase: (api: SiteApi) =>
+    queryOptions({ queryKey: ['images', 'showcase'], queryFn: () => api.getShowcaseImages() }),
 };
 
 /** Server: the home page's images, so its first HTML already holds them (no shift, no flash). */
 export async function prefetchShowcase({ queryClient, api }: PrefetchContext) {
-  await queryClient.prefetchQuery(showcaseQueries.images(api));
+  await queryClient.prefetchQuery(imagesQueries.showcase(api));
 }
 
 /** The newest image for each home-page place; none while loading or if the read fails. */
 export function useShowcaseImages(): ShowcaseImages {
-  return useQuery(showcaseQueries.images(useSiteApi())).data ?? {};
+  return useQuery(imagesQueries.showcase(useSiteApi())).data ?? {};
 }
