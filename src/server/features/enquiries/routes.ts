@@ -16,7 +16,7 @@ const caughtByHoneypot = (body: unknown) => {
   return value !== undefined && value !== null && value !== '';
 };
 
-/** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
+/** The public enquiry forms: POST only. Staff read and edit them through admin-routes.ts. */
 export const enquiryFormRoutes: FeaturePlugin<{ service: EnquiriesService }> = async (
   app,
   { config, database, service },

@@ -17,7 +17,7 @@ const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 /**
  * The admin inbox; the counts and the export take the list's query (paging ignored) so one bad
  * filter is refused the same way everywhere. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
-export const inboxRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow: WorkflowRepo }> = async (
+export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow: WorkflowRepo }> = async (
   app,
   { config, repo, workflow },
 ) => {

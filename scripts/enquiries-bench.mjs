@@ -1,4 +1,4 @@
-// Measures the admin inbox with many submissions: `node scripts/inbox-bench.mjs [count]`.
+// Measures the admin inbox with many submissions: `node scripts/enquiries-bench.mjs [count]`.
 // Uses the same DATA_DIR / DATABASE_URL as the server; start the server (with ADMIN_API_KEY) first,
 // and point BASE_URL at it. Inserts `count` synthetic submissions (default 10,000), then reports
 // the median response time of the list, a paged list, a search and the tile counts.
