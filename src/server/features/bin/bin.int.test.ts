@@ -6,9 +6,9 @@ import type { ImageRecord } from '../../../shared/images/images';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
-import { pngOf } from '../../../../tests/support/image-fixtures';
+import { pngOf } from '../../../../tests/support/images-fixtures';
 import { uploadImage } from '../../../../tests/support/multipart';
-import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 import { readGeneration } from '../../coordination/content-generation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Enquiry, EnquiryPage } from '../../../shared/enquiries/admin-schemas';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 
 const KEY = 'inbox-test-key-0123456789abcdef';
 const auth = { 'x-api-key': KEY };

@@ -11,7 +11,7 @@ import {
   pixelBombPng,
   pngOf,
   svgWithScript,
-} from '../../../../tests/support/image-fixtures';
+} from '../../../../tests/support/images-fixtures';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 const admin = { 'x-api-key': adminKey };
