@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
 import { BinPage } from './bin/BinPage';
+import { clearAllLocalDrafts } from './blog/local-draft';
 import { AdminBar } from './AdminBar';
 import { ImagesPage } from './images/ImagesPage';
 import { EnquiriesPage } from './enquiries/EnquiriesPage';
@@ -25,7 +26,8 @@ export default function AdminApp() {
           Loading the staff area…
         </p>
       ) : state.status === 'signed-in' ? (
-        <SessionProvider info={state.info} logout={logout}>
+        // Signing out on purpose forgets unfinished posts: the next person at a shared computer must not find them.
+        <SessionProvider info={state.info} logout={logout} onSignOut={clearAllLocalDrafts}>
           <AdminBar />
           {location === paths.admin ? (
             <EnquiriesPage />
