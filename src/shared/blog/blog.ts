@@ -2,6 +2,8 @@
  * The blog's shared vocabulary: what the API answers and what the pages read. No zod here, so
  * public pages that import it carry no validation library (the form schema is in schemas.ts).
  */
+import { londonTimeZone } from '../london-time';
+
 export type PublishedFlag = 'true' | 'false';
 
 export interface BlogPost {
@@ -83,7 +85,7 @@ export function formatPostDate(iso: string): string {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Europe/London',
+    timeZone: londonTimeZone,
   }).format(new Date(iso));
 }
 
@@ -96,7 +98,7 @@ export function formatPostDateTime(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-    timeZone: 'Europe/London',
+    timeZone: londonTimeZone,
   }).format(new Date(iso));
 }
 

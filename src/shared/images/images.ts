@@ -2,9 +2,6 @@
 export const imageCategories = ['general', 'hero', 'tutoring', 'online', 'classroom', 'logo', 'blog'] as const;
 export type ImageCategory = (typeof imageCategories)[number];
 
-/** A logo is at most 5 MB whatever the general upload limit is; the admin checks it before sending. */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-
 /**
  * Widths of the WebP variants made for every image, never wider than the original. Steps of
  * about 1.25-1.6x, so a browser rarely fetches much more than it draws: a full-width photo on a

@@ -11,6 +11,9 @@ export const settingDefaults: Record<SettingKey, string> = {
   show_brand_text: 'true',
 };
 
+/** A logo is at most 5 MB whatever the general upload limit is; the admin checks it before sending. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
 export interface SettingValue {
   key: SettingKey;
   value: string;

@@ -1,3 +1,5 @@
+import { londonTimeZone } from '../../../shared/london-time';
+
 /** Dates in the inbox: the centre's own time zone, whatever the staff member's computer says. */
 export const inboxDateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -5,7 +7,7 @@ export const inboxDateFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/London',
+  timeZone: londonTimeZone,
 });
 
 export const formatInboxDate = (iso: string) => inboxDateFormat.format(new Date(iso));

@@ -1,6 +1,4 @@
-// The server's limit is in src/server/features/images/routes.ts, which the browser cannot import;
-// this copy goes once the limit is one shared constant.
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+import { LOGO_MAX_BYTES } from '../../../shared/settings/settings';
 
 /** The three logo messages, checked before anything is sent. */
 export function logoFileProblem(file: File | null | undefined): { title: string; description: string } | null {
