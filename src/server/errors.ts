@@ -20,3 +20,5 @@ export class AppError extends Error {
 export const badRequest = (message: string, field?: string) => new AppError(400, 'VALIDATION_FAILED', message, field);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, field?: string) => new AppError(409, 'CONFLICT', message, field);
+/** Signed in, but the principal's roles do not cover the route (decision 0058). */
+export const forbidden = (message = 'Your account cannot do this.') => new AppError(403, 'FORBIDDEN', message);

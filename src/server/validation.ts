@@ -3,10 +3,17 @@ import * as core from 'zod/v4/core';
 import { z } from 'zod';
 import { type AppError, badRequest, notFound } from './errors';
 
-/** The first problem as our error: a 400 naming its field (dotted path), with the schema's message. */
+/**
+ * The first problem as our error: a 400 naming its field (dotted path), with the schema's message.
+ * A field a strict schema does not know is named too (zod reports it on the object around it).
+ */
 function firstIssueError(error: core.$ZodError): AppError {
   const issue = error.issues[0]!;
-  return badRequest(issue.message, issue.path.length > 0 ? issue.path.join('.') : undefined);
+  // A stranger chooses the unknown name: it is echoed back no longer than a real field's.
+  const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0]!.slice(0, 60) : undefined;
+  const path = unknown === undefined ? issue.path : [...issue.path, unknown];
+  const message = unknown === undefined ? issue.message : `Unknown field: ${unknown}.`;
+  return badRequest(message, path.length > 0 ? path.join('.') : undefined);
 }
 
 /**

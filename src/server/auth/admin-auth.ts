@@ -1,25 +1,39 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { csrfHeader, SESSION_ENDED_MESSAGE } from '../../shared/admin-session';
+import { mayUse, type RouteRole } from '../../shared/staff/roles';
 import { isAdminRoute } from './admin-routes';
 import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
+import { createApiTokenStore, looksLikeApiToken, type ApiTokenStore } from './api-tokens';
 import { createSessionStore, csrfMatches, type LiveSession, type SessionStore } from './admin-sessions';
 import { createFailureLimiter } from './failure-limiter';
+import { adminKeyPrincipal, type Principal } from './principal';
 import { readSessionCookie } from './session-cookie';
 import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, forbidden } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Needs the admin key even though the path and method alone would not say so (e.g. an admin GET). */
-    admin?: boolean;
+    /**
+     * The role an admin route needs (decision 0058). Every admin route must say; saying it also
+     * makes a route admin that the path and method alone would not (an admin GET).
+     */
+    role?: RouteRole;
   }
   interface FastifyInstance {
     /** Staff sessions (decision 0030); the session routes open and end them. */
     adminSessions: SessionStore;
+    /** Named API tokens (decision 0058); the staff routes create and revoke them. */
+    apiTokens: ApiTokenStore;
   }
   interface FastifyRequest {
-    /** How an admin request proved itself: the key (scripts, sign-in) or a session cookie. */
-    adminAuth?: { via: 'key'; keyHash: Buffer } | { via: 'session'; session: LiveSession };
+    /**
+     * How an admin request proved itself (the key, a named token or a session cookie) and who it
+     * is: the principal whose roles decide what it may use.
+     */
+    adminAuth?:
+      | { via: 'key'; keyHash: Buffer; principal: Principal }
+      | { via: 'token'; principal: Principal }
+      | { via: 'session'; session: LiveSession; principal: Principal };
   }
 }
 
@@ -54,6 +68,8 @@ export function registerAdminAuth(
   const expectedKeyHash = async () => configuredHash ?? (await readStoredKeyHash(database.db));
   const sessions = createSessionStore(database.db, config.adminSession, expectedKeyHash, now);
   app.decorate('adminSessions', sessions);
+  const apiTokens = createApiTokenStore(database.db, now);
+  app.decorate('apiTokens', apiTokens);
   app.decorateRequest('adminAuth', undefined);
   const publicOrigin = new URL(config.publicUrl).origin;
 
@@ -66,7 +82,14 @@ export function registerAdminAuth(
     if (expected && keyMatches(provided, expected)) {
       const waitMs = await limiter.blockedFor(request.ip);
       if (waitMs > 0) throw refuse(waitMs);
-      request.adminAuth = { via: 'key', keyHash: expected };
+      request.adminAuth = { via: 'key', keyHash: expected, principal: adminKeyPrincipal };
+      return;
+    }
+    const tokenPrincipal = looksLikeApiToken(provided) ? await apiTokens.principalFor(provided) : undefined;
+    if (tokenPrincipal) {
+      const waitMs = await limiter.blockedFor(request.ip);
+      if (waitMs > 0) throw refuse(waitMs);
+      request.adminAuth = { via: 'token', principal: tokenPrincipal };
       return;
     }
     // Counted and judged in one atomic statement, so parallel guesses cannot all pass (failure-limiter.ts).
@@ -91,25 +114,32 @@ export function registerAdminAuth(
       const provided = request.headers[csrfHeader];
       if (typeof provided !== 'string' || !csrfMatches(session.token, provided)) throw csrfRefused();
     }
-    request.adminAuth = { via: 'session', session };
+    // Sessions are opened with the admin key, which acts as an owner.
+    request.adminAuth = { via: 'session', session, principal: adminKeyPrincipal };
   };
 
   const checkAdmin: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.routeOptions.url ?? request.url;
-    if (!isAdminRoute(request.method, url, request.routeOptions.config.admin === true)) return;
+    if (!isAdminRoute(request.method, url, request.routeOptions.config.role !== undefined)) return;
 
     const provided = request.headers['x-api-key'];
-    if (typeof provided === 'string' && provided !== '') return checkKey(request, reply, provided);
     const token = readSessionCookie(request);
-    if (token !== undefined) return checkSession(request, token);
+    if (typeof provided === 'string' && provided !== '') await checkKey(request, reply, provided);
+    else if (token !== undefined) await checkSession(request, token);
     // No key is not a guess: a visitor or a stale tab must not lock staff at the same address out.
-    throw new AppError(401, 'UNAUTHORIZED', 'Admin authentication required.');
+    else throw new AppError(401, 'UNAUTHORIZED', 'Admin authentication required.');
+    // Known, then allowed: a stranger learns nothing from a 403 they cannot reach.
+    const needed = request.routeOptions.config.role;
+    if (!needed || !mayUse(request.adminAuth!.principal.roles, needed)) throw forbidden();
   };
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const declared = route.config?.admin === true;
+    const declared = route.config?.role !== undefined;
     if (!methods.some((method) => isAdminRoute(method, route.url, declared))) return;
+    // Refused at start-up, so a new admin route cannot be left open to every role by forgetting.
+    if (!route.config?.role)
+      throw new Error(`Admin route ${methods.join(',')} ${route.url} declares no role (config.role).`);
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [checkAdmin, ...existing];
   });

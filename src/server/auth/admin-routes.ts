@@ -1,6 +1,7 @@
 /**
- * The one rule deciding which API routes need the admin key. A route is an admin route when
- * - it says so (`config: { admin: true }`), or
+ * The one rule deciding which API routes are admin routes (signed-in staff, a named token or the
+ * admin key; decision 0058 for the role each needs). A route is an admin route when
+ * - it declares the role it needs (`config: { role: 'enquiries' }`), or
  * - it lives under /api/admin/, or
  * - it changes something (any method but GET/HEAD/OPTIONS) under /api/ and is not a public form.
  * So a new write route is protected unless someone deliberately adds it to publicWriteRoutes.
@@ -9,8 +10,8 @@ export const publicWriteRoutes: readonly string[] = ['POST /api/assessments', 'P
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isAdminRoute(method: string, url: string, declaredAdmin: boolean): boolean {
-  if (declaredAdmin) return true;
+export function isAdminRoute(method: string, url: string, declaresRole: boolean): boolean {
+  if (declaresRole) return true;
   if (url === '/api/admin' || url.startsWith('/api/admin/')) return true;
   const upper = method.toUpperCase();
   return url.startsWith('/api/') && !readMethods.has(upper) && !publicWriteRoutes.includes(`${upper} ${url}`);

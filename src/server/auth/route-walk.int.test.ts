@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mustBeProtected } from '../../../tests/support/admin-route-expectations';
 import { createTestApp, routeTable, type TestApp } from '../../../tests/support/app';
 
 const KEY = 'route-walk-key-0123456789abcdef';
-
-/**
- * The test's own idea of what must be protected, written independently of the server's rule:
- * everything under /api/admin/, every write under /api/ except the public forms, and the admin
- * reads docs/product.md#api lists.
- */
-const publicWrites = new Set(['POST /api/assessments', 'POST /api/contact-submissions']);
-const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];
-
-function mustBeProtected(method: string, url: string): boolean {
-  if (url.startsWith('/api/admin/')) return true;
-  if (['GET', 'HEAD'].includes(method)) return adminReads.some((pattern) => pattern.test(url));
-  if (method === 'OPTIONS') return false;
-  return url.startsWith('/api/') && !publicWrites.has(`${method} ${url}`);
-}
 
 describe('every admin route answers 401 without the right key or a live session', () => {
   const { routes, onRoute } = routeTable();

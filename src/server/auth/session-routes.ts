@@ -25,7 +25,7 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
   const sessions = app.adminSessions;
 
   // Sign in: the key proves who is asking; the answer is a session cookie and its CSRF token.
-  app.post(adminSessionPath, async (request, reply) => {
+  app.post(adminSessionPath, { config: { role: 'staff' } }, async (request, reply) => {
     const auth = request.adminAuth;
     if (auth?.via !== 'key') {
       throw new AppError(400, 'VALIDATION_FAILED', 'Send the admin key in x-api-key to sign in.', 'x-api-key');
@@ -54,7 +54,7 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
   // admin screens kept in storage, so the next person at a shared computer finds no enquiry there.
   // Not "cache": every admin answer is no-store, so the cache holds none, and Chromium stalls the
   // origin's next requests while it clears its cache (the sign-in screen did not load after it).
-  app.delete(adminSessionPath, async (request, reply) => {
+  app.delete(adminSessionPath, { config: { role: 'staff' } }, async (request, reply) => {
     const auth = request.adminAuth;
     if (auth?.via === 'session') await sessions.end(auth.session.token);
     clearSessionCookie(reply, config, request);

@@ -104,12 +104,12 @@ export function registerContentGeneration(app: FastifyInstance, database: Databa
     const config = request.routeOptions.config;
     if (config.changesNoContent === true) return;
     // A route may take several methods; only the staff write among them bumps.
-    if (!isAdminRoute(request.method, request.routeOptions.url ?? '', config.admin === true)) return;
+    if (!isAdminRoute(request.method, request.routeOptions.url ?? '', config.role !== undefined)) return;
     await bumpGeneration(database.db);
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const declared = route.config?.admin === true;
+    const declared = route.config?.role !== undefined;
     const writes = methods.some((method) => !readMethods.has(method) && isAdminRoute(method, route.url, declared));
     if (!writes) return;
     const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];

@@ -168,6 +168,19 @@ export interface AdminSessionsTable {
   expires_at: string;
 }
 
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  /** Role names joined by commas ('editor,enquiries'). */
+  roles: string;
+  /** The display name of who created it, as it was then. */
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -182,4 +195,5 @@ export interface DatabaseSchema {
   rate_limit_counters: RateLimitCountersTable;
   admin_sessions: AdminSessionsTable;
   staff_notes: StaffNotesTable;
+  api_tokens: ApiTokensTable;
 }

@@ -9,6 +9,7 @@ import { healthRoutes } from './health';
 import { createImagesFeature } from './images';
 import { createSeoFeature } from './seo';
 import { createSettingsFeature } from './settings';
+import { createStaffFeature } from './staff';
 
 /**
  * Every API feature, built once per app: each builds its repository and service in its own
@@ -30,6 +31,7 @@ export function createFeatures(context: AppContext) {
     image: images.binnable,
   });
   const seo = createSeoFeature([blog.sitemapEntries]);
+  const staff = createStaffFeature();
 
   return {
     settings,
@@ -45,6 +47,7 @@ export function createFeatures(context: AppContext) {
     routes: (siteApi: SiteApi, pages: PageRenderer): readonly FeaturePlugin[] => [
       healthRoutes,
       adminSessionRoutes,
+      staff.routes,
       settings.routes,
       enquiries.routes,
       images.routes,

@@ -3,8 +3,8 @@ import { imageDirectory, parseImagePath, srcSetOf, variantWidths } from './image
 
 describe('variantWidths', () => {
   it('never upscales: only targets narrower than the original, plus the original when small enough', () => {
-    expect(variantWidths(4000)).toEqual([160, 320, 480, 640, 800, 1024, 1280, 1600]);
-    expect(variantWidths(1600)).toEqual([160, 320, 480, 640, 800, 1024, 1280, 1600]);
+    expect(variantWidths(4000)).toEqual([160, 320, 480, 640, 720, 800, 1024, 1152, 1280, 1600]);
+    expect(variantWidths(1600)).toEqual([160, 320, 480, 640, 720, 800, 1024, 1152, 1280, 1600]);
     expect(variantWidths(512)).toEqual([160, 320, 480, 512]);
     expect(variantWidths(100)).toEqual([100]);
   });

@@ -1,30 +1,47 @@
-import { type BinList, notInBin } from '../../../shared/bin/bin';
+import { type BinKind, binKinds, type BinList, notInBin } from '../../../shared/bin/bin';
 import { binItemParams } from '../../../shared/bin/schemas';
+import { mayUse, type StaffRole } from '../../../shared/staff/roles';
 import type { FeaturePlugin } from '../../context';
-import { notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { Bin } from './service';
+
+/** Whose each kind is (decision 0058): the Bin shows and lets each principal act on its own kinds. */
+const roleFor: Record<BinKind, StaffRole> = { enquiry: 'enquiries', post: 'editor', image: 'editor' };
+const staff = { role: 'staff' } as const;
 
 /**
  * The Bin (docs/decisions/0036-bin.md), under /api/admin/ so the admin check guards it. Restoring
  * or deleting for good something that is not in the Bin (unknown, never binned, already gone)
- * answers 404, as does an unknown kind or a malformed id.
+ * answers 404, as does an unknown kind or a malformed id. Anyone signed in may open it; each sees
+ * and handles only the kinds their roles cover (403 for another's).
  */
 export const binRoutes: FeaturePlugin<{ bin: Bin }> = async (app, { bin }) => {
-  app.get('/api/admin/bin', async (_request, reply) => {
+  app.get('/api/admin/bin', { config: staff }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const body: BinList = { items: await bin.list() };
+    const { roles } = request.adminAuth!.principal;
+    const body: BinList = { items: await bin.list(binKinds.filter((kind) => mayUse(roles, roleFor[kind]))) };
     return body;
   });
 
-  app.post('/api/admin/bin/:kind/:id/restore', { schema: { params: binItemParams } }, async (request, reply) => {
-    const { kind, id } = request.params;
-    if (!(await bin.restore(kind, id))) throw notFound(notInBin(kind, id));
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/admin/bin/:kind/:id/restore',
+    { config: staff, schema: { params: binItemParams } },
+    async (request, reply) => {
+      const { kind, id } = request.params;
+      if (!mayUse(request.adminAuth!.principal.roles, roleFor[kind])) throw forbidden();
+      if (!(await bin.restore(kind, id))) throw notFound(notInBin(kind, id));
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete('/api/admin/bin/:kind/:id', { schema: { params: binItemParams } }, async (request, reply) => {
-    const { kind, id } = request.params;
-    if (!(await bin.purge(kind, id))) throw notFound(notInBin(kind, id));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/bin/:kind/:id',
+    { config: staff, schema: { params: binItemParams } },
+    async (request, reply) => {
+      const { kind, id } = request.params;
+      if (!mayUse(request.adminAuth!.principal.roles, roleFor[kind])) throw forbidden();
+      if (!(await bin.purge(kind, id))) throw notFound(notInBin(kind, id));
+      return reply.code(204).send();
+    },
+  );
 };

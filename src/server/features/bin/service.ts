@@ -15,10 +15,10 @@ const earlier = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
  */
 export function createBin(binnables: Readonly<Record<BinKind, Binnable>>) {
   return {
-    /** Everything in the Bin, most recently deleted first, with when it goes for good. */
-    async list(): Promise<BinItem[]> {
-      const binned = await Promise.all(binKinds.map((kind) => binnables[kind].binned()));
-      const items: BinItem[] = binKinds.flatMap((kind, index) =>
+    /** Everything in the Bin of these kinds, most recently deleted first, with when it goes for good. */
+    async list(kinds: readonly BinKind[] = binKinds): Promise<BinItem[]> {
+      const binned = await Promise.all(kinds.map((kind) => binnables[kind].binned()));
+      const items: BinItem[] = kinds.flatMap((kind, index) =>
         binned[index]!.map(({ id, label, detail, deletedAt, dueBy }) => ({
           kind,
           id,

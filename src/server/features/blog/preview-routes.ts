@@ -37,10 +37,12 @@ export const postPreviewRoutes: FeaturePlugin<{ blog: BlogService; siteApi: Site
   };
 
   // A preview writes nothing, so it leaves the shared content generation (and every page cache) alone.
-  const readOnly = { changesNoContent: true };
+  const readOnly = { role: 'editor', changesNoContent: true } as const;
 
-  app.get('/api/admin/blog/:id/preview', { schema: { params: postIdParams } }, async (request, reply) =>
-    sendPreview(reply, await blog.savedPost(request.params.id)),
+  app.get(
+    '/api/admin/blog/:id/preview',
+    { config: readOnly, schema: { params: postIdParams } },
+    async (request, reply) => sendPreview(reply, await blog.savedPost(request.params.id)),
   );
 
   app.post(

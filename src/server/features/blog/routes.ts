@@ -90,33 +90,42 @@ export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService }> = 
     return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').send(xml);
   });
 
-  // Staff routes: under /api/admin/ so the one admin-key hook guards them (decision 0005).
-  app.get('/api/admin/blog', async (_request, reply) => {
+  // Staff routes: under /api/admin/ so the admin hook guards them, for editors (decision 0058).
+  const editor = { role: 'editor' } as const;
+  app.get('/api/admin/blog', { config: editor }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return blog.adminList();
   });
 
-  app.post('/api/admin/blog', { schema: { body: blogPostInputSchema } }, async (request, reply) => {
+  app.post('/api/admin/blog', { config: editor, schema: { body: blogPostInputSchema } }, async (request, reply) => {
     reply.code(201);
     return blog.create(request.body);
   });
 
-  app.put('/api/admin/blog/:id', { schema: { params: postIdParams, body: blogPostInputSchema } }, async (request) => {
-    return blog.update(request.params.id, request.body);
-  });
+  app.put(
+    '/api/admin/blog/:id',
+    { config: editor, schema: { params: postIdParams, body: blogPostInputSchema } },
+    async (request) => {
+      return blog.update(request.params.id, request.body);
+    },
+  );
 
-  app.get('/api/admin/blog/:id/revisions', { schema: { params: postIdParams } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return blog.revisions(request.params.id);
-  });
+  app.get(
+    '/api/admin/blog/:id/revisions',
+    { config: editor, schema: { params: postIdParams } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return blog.revisions(request.params.id);
+    },
+  );
 
   app.post(
     '/api/admin/blog/:id/revisions/:revisionId/restore',
-    { schema: { params: revisionParams } },
+    { config: editor, schema: { params: revisionParams } },
     async (request) => blog.restoreRevision(request.params.id, request.params.revisionId),
   );
 
-  app.delete('/api/admin/blog/:id', { schema: { params: postIdParams } }, async (request, reply) => {
+  app.delete('/api/admin/blog/:id', { config: editor, schema: { params: postIdParams } }, async (request, reply) => {
     await blog.delete(request.params.id);
     return reply.code(204).send();
   });

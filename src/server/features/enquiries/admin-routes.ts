@@ -16,12 +16,13 @@ const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 
 /**
  * The admin inbox; the counts and the export take the list's query (paging ignored) so one bad
- * filter is refused the same way everywhere. GETs are declared admin; PUT and DELETE are admin by the write-route rule anyway. */
+ * filter is refused the same way everywhere. Every route declares the inbox's role (decision 0058),
+ * which also makes its GETs admin routes. */
 export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow: WorkflowRepo }> = async (
   app,
   { config, repo, workflow },
 ) => {
-  const admin = { admin: true };
+  const admin = { role: 'enquiries' } as const;
 
   app.get(
     '/api/contact-submissions',

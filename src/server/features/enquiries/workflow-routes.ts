@@ -9,13 +9,13 @@ const submissionIdParams = idParams(missing);
 
 /**
  * Staff's work on an enquiry (decision 0033): notes, and the staff notification's delivery. Every
- * route is declared admin; the writes would be by the write-route rule anyway (admin-routes.ts).
+ * route declares the inbox's role (decision 0058), which also makes its GETs admin routes.
  */
 export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
   app,
   { mailWorker, workflow: repo },
 ) => {
-  const admin = { admin: true };
+  const admin = { role: 'enquiries' } as const;
 
   app.get(
     '/api/contact-submissions/:id/notes',

@@ -13,6 +13,8 @@ const oneYear = 60 * 60 * 24 * 365;
 
 const imageIdParams = idParams(() => 'There is no such image.');
 const imageFileParams = imageIdParams.extend({ token: z.string(), file: z.string() });
+/** The image library's staff routes are the editors' (decision 0058). */
+const editor = { role: 'editor' } as const;
 
 /** The image id in one of our image addresses (/images/{id}/…), if it is one. */
 function imageIdInPath(path: string): number | undefined {
@@ -49,10 +51,14 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
     return { images: await images.list({ ...request.query, ids }) };
   });
 
-  app.get('/api/admin/images', { schema: { querystring: imageListQuerySchema } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { images: await images.list(request.query) };
-  });
+  app.get(
+    '/api/admin/images',
+    { config: editor, schema: { querystring: imageListQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { images: await images.list(request.query) };
+    },
+  );
 
   // The home page's hero and tuition-card images; public, like the list.
   app.get('/api/images/showcase', async (_request, reply) => {
@@ -60,7 +66,7 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
     return images.showcase();
   });
 
-  app.post('/api/admin/images', async (request, reply) => {
+  app.post('/api/admin/images', { config: editor }, async (request, reply) => {
     const upload = await readUpload(request, 'image', config.imageMaxBytes);
     // Multipart: the text fields arrive in the stream with the file, so they are checked here.
     const fields = parseInput(imageUploadFieldsSchema, upload.fields);
@@ -69,7 +75,7 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
 
   app.patch(
     '/api/admin/images/:id',
-    { schema: { params: imageIdParams, body: imageUpdateSchema } },
+    { config: editor, schema: { params: imageIdParams, body: imageUpdateSchema } },
     async (request) => {
       const image = await images.update(request.params.id, request.body);
       if (!image) throw notFound('There is no such image.');
@@ -78,15 +84,19 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
   );
 
   // Which posts show the image, asked before deleting it: their content or featured image points at it.
-  app.get('/api/admin/images/:id/usage', { schema: { params: imageIdParams } }, async (request, reply) => {
-    if (!(await images.find(request.params.id))) throw notFound('There is no such image.');
-    reply.header('cache-control', 'no-store');
-    const usage: ImageUsage = { posts: await postsUsingImage(request.params.id) };
-    return usage;
-  });
+  app.get(
+    '/api/admin/images/:id/usage',
+    { config: editor, schema: { params: imageIdParams } },
+    async (request, reply) => {
+      if (!(await images.find(request.params.id))) throw notFound('There is no such image.');
+      reply.header('cache-control', 'no-store');
+      const usage: ImageUsage = { posts: await postsUsingImage(request.params.id) };
+      return usage;
+    },
+  );
 
   // Moves it to the Bin (docs/decisions/0036-bin.md): its addresses answer 404 until it is restored.
-  app.delete('/api/admin/images/:id', { schema: { params: imageIdParams } }, async (request, reply) => {
+  app.delete('/api/admin/images/:id', { config: editor, schema: { params: imageIdParams } }, async (request, reply) => {
     if (!(await images.bin(request.params.id))) throw notFound('There is no such image.');
     return reply.code(204).send();
   });

@@ -12,7 +12,7 @@ export const logoRoutes: FeaturePlugin<{ settings: SettingsRepo; storeUpload: St
   // Registered inside this plugin, so only the logo upload (and the images feature's) accept multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  app.post('/api/logo/upload', async (request) => {
+  app.post('/api/logo/upload', { config: { role: 'editor' } }, async (request) => {
     const upload = await readUpload(request, 'logo', Math.min(LOGO_MAX_BYTES, config.imageMaxBytes));
     const image = await storeUpload(upload, { altText: 'Site logo', category: 'logo' });
     await settings.set('site_logo', image.path);

@@ -16,7 +16,8 @@ export const settingsRoutes: FeaturePlugin<{ settings: SettingsRepo }> = async (
 
   // Admin only (the admin hook protects every write under /api/, decision 0005); a success bumps the content
   // generation, so every process renders its pages afresh (decision 0014).
-  app.post('/api/settings', { schema: { body: settingUpdateSchema } }, async (request) => {
+  // The settings are the logo and the brand text: the editors' (decision 0058).
+  app.post('/api/settings', { config: { role: 'editor' }, schema: { body: settingUpdateSchema } }, async (request) => {
     const { key, value } = request.body;
     return settings.set(key, value);
   });

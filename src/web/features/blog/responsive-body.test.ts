@@ -20,7 +20,7 @@ describe('withResponsiveImages', () => {
     const image = imageAttributes(html);
     expect(image.src).toBe('/images/7/0123456789abcdef-2000x1500/1600.webp');
     expect(image.srcset).toBe(
-      [160, 320, 480, 640, 800, 1024, 1280, 1600]
+      [160, 320, 480, 640, 720, 800, 1024, 1152, 1280, 1600]
         .map((width) => `/images/7/0123456789abcdef-2000x1500/${width}.webp ${width}w`)
         .join(', '),
     );

@@ -1,0 +1,41 @@
+import { apiTokenCreateSchema } from '../../../shared/staff/api-tokens';
+import type { FeaturePlugin } from '../../context';
+import { notFound } from '../../errors';
+import { idParams } from '../../validation';
+
+// Tokens change no page, so their writes leave the page caches alone (decision 0041).
+const owner = { role: 'owner', changesNoContent: true } as const;
+const tokenParams = idParams((raw) => `There is no API token with id ${raw}.`);
+
+/**
+ * Named API tokens (decision 0058): owners create one per script with the roles it needs, see
+ * the list (never the tokens again) and revoke them. The token is in the creating answer only.
+ */
+export const apiTokenRoutes: FeaturePlugin = async (app) => {
+  const tokens = app.apiTokens;
+
+  app.get('/api/admin/api-tokens', { config: owner }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return tokens.list();
+  });
+
+  app.post(
+    '/api/admin/api-tokens',
+    { config: owner, schema: { body: apiTokenCreateSchema } },
+    async (request, reply) => {
+      const created = await tokens.create(request.body, request.adminAuth!.principal.name);
+      reply.header('cache-control', 'no-store').code(201);
+      return created;
+    },
+  );
+
+  app.delete(
+    '/api/admin/api-tokens/:id',
+    { config: owner, schema: { params: tokenParams } },
+    async (request, reply) => {
+      if (!(await tokens.revoke(request.params.id)))
+        throw notFound(`There is no API token with id ${request.params.id}.`);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,27 @@
+/**
+ * The staff roles (docs/decisions/0058-staff-accounts-roles-and-access-log.md). A person or a
+ * token may hold several; an owner may use everything.
+ */
+export const staffRoles = ['owner', 'enquiries', 'editor'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** What an admin route needs: one role, or `staff` for anyone signed in whatever their roles. */
+export type RouteRole = StaffRole | 'staff';
+
+export const staffRoleLabels: Record<StaffRole, string> = {
+  owner: 'Owner',
+  enquiries: 'Enquiries',
+  editor: 'Editor',
+};
+
+export const staffRoleDescriptions: Record<StaffRole, string> = {
+  owner: 'Everything, including staff accounts, API tokens, the access log and site settings.',
+  enquiries: 'The inbox: read, review, notes, export and the Bin for enquiries.',
+  editor: 'The blog, images, the logo and brand text.',
+};
+
+/** Whether someone holding `held` may use what needs `needed`. */
+export function mayUse(held: readonly StaffRole[], needed: RouteRole): boolean {
+  if (held.length === 0) return false;
+  return needed === 'staff' || held.includes('owner') || held.includes(needed);
+}

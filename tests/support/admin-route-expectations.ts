@@ -1,0 +1,37 @@
+import type { RouteRole, StaffRole } from '../../src/shared/staff/roles';
+
+/**
+ * The tests' own idea of who may use which route, written independently of the server's rules
+ * (auth/admin-routes.ts and each route's declared role), so a mistake on one side shows.
+ */
+const publicWrites = new Set(['POST /api/assessments', 'POST /api/contact-submissions']);
+const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];
+
+/** Everything under /api/admin/, every write under /api/ except the public forms, and the admin reads. */
+export function mustBeProtected(method: string, url: string): boolean {
+  if (url.startsWith('/api/admin/')) return true;
+  if (['GET', 'HEAD'].includes(method)) return adminReads.some((pattern) => pattern.test(url));
+  if (method === 'OPTIONS') return false;
+  return url.startsWith('/api/') && !publicWrites.has(`${method} ${url}`);
+}
+
+/**
+ * The role each protected route needs (docs/decisions/0058-staff-accounts-roles-and-access-log.md).
+ * A route this does not know fails the test that asks, so a new route gets a line here.
+ */
+export function roleNeeded(method: string, url: string): RouteRole {
+  if (url.startsWith('/api/contact-submissions')) return 'enquiries';
+  if (url.startsWith('/api/admin/blog') || url.startsWith('/api/admin/images')) return 'editor';
+  if (url === '/api/settings' || url === '/api/logo/upload') return 'editor';
+  if (url.startsWith('/api/admin/api-tokens')) return 'owner';
+  // Anyone signed in: the session itself, and the Bin (which checks each kind: binKindRole).
+  if (url === '/api/admin/session' || url.startsWith('/api/admin/bin')) return 'staff';
+  throw new Error(`No expected role for ${method} ${url}: add it to tests/support/admin-route-expectations.ts`);
+}
+
+/** Whose each kind in the Bin is. */
+export const binKindRole: Record<'enquiry' | 'post' | 'image', StaffRole> = {
+  enquiry: 'enquiries',
+  post: 'editor',
+  image: 'editor',
+};
