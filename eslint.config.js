@@ -30,6 +30,15 @@ const featureZones = [
   },
 ];
 
+/** The rest of the server (app.ts, the rendering seam, ...) meets a feature only at its index.ts too. */
+const outsideFeaturesZone = {
+  target: ['./src/server/*', `./src/server/!(features)/**/*`],
+  from: `./${featuresDir}/*/**/*`,
+  except: [`**/${featuresDir}/*/index.ts`],
+  message: 'Import a feature through its index.ts.',
+};
+const testHelpersZone = { target: './src/server', from: './tests', message: 'Test helpers stay out of the app.' };
+
 // Rules are errors or off, never warnings: a warning nobody fixes is noise.
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data'] },
@@ -163,12 +172,18 @@ export default tseslint.config(
         {
           zones: [
             { target: './src/server', from: './src/web', message: 'Only the rendering seam imports web code.' },
-            { target: './src/server', from: './tests', message: 'Test helpers stay out of the app.' },
+            testHelpersZone,
+            outsideFeaturesZone,
             ...featureZones,
           ],
         },
       ],
     },
+  },
+  {
+    // The rendering seam may import web (above), but reaches features and tests as the rest of the server does.
+    files: ['src/server/rendering/pages.ts', 'src/server/rendering/document.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [testHelpersZone, outsideFeaturesZone] }] },
   },
   {
     // A feature's tests may use tests/support, and reach other features as its code does.
@@ -205,6 +220,12 @@ export default tseslint.config(
               target: './src/web',
               from: ['./src/server', './tests'],
               message: 'Server and test code stay out of the bundle.',
+            },
+            {
+              // AdminApp.tsx chooses the screens; the session, the client and ui/ serve every screen and import none.
+              target: ['./src/web/admin/!(AdminApp).{ts,tsx}', './src/web/admin/ui/**/*'],
+              from: './src/web/admin/!(ui)/**/*',
+              message: 'Only AdminApp.tsx imports a screen; move what is shared up to src/web/admin/.',
             },
           ],
         },

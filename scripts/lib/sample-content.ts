@@ -1,7 +1,7 @@
 // Realistic content for measurements: camera-sized photos in every home-page place and a blog
 // post with a featured and an inline image, uploaded through the real API of a running server.
 import sharp from 'sharp';
-import { showcaseCategories } from '../../src/shared/images';
+import { showcaseCategories } from '../../src/shared/images/images';
 
 /**
  * A photo-like JPEG with EXIF and GPS: smooth light and colour, texture at several scales (so

@@ -1,4 +1,4 @@
-import { blogPageSize } from '../shared/blog';
+import { blogPageSize } from '../shared/blog/blog';
 import type { SiteApi } from '../shared/site-api';
 import type { Features } from './features/index';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/app';
-import { contact } from '../../tests/support/enquiry-payloads';
+import { contact } from '../../tests/support/enquiries-payloads';
 
 /** The left-most X-Forwarded-For is the client's own writing; only our proxies' entries count. */
 describe('client addresses behind a proxy', () => {

@@ -2,10 +2,11 @@
  * The centre is in the UK: staff type times as they read them on the office clock (Europe/London,
  * GMT in winter, BST in summer) and the database keeps UTC. No library: Intl knows the rules.
  */
-const timeZone = 'Europe/London';
+/** The centre's time zone: every date staff or visitors read is shown on this clock. */
+export const londonTimeZone = 'Europe/London';
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone,
+  timeZone: londonTimeZone,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

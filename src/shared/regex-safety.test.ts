@@ -1,6 +1,6 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { hasVisibleContent, isSafeImageSource } from './blog-schemas';
+import { hasVisibleContent, isSafeImageSource } from './blog/schemas';
 
 /**
  * Linear time is proved by the lint rules, not by a stopwatch: eslint-plugin-regexp reports any
@@ -27,7 +27,7 @@ describe('regular expressions on visitor and staff input', { timeout: 60_000 }, 
     expect(await regexpProblems("export const a = (s: string) => s.replace(/<[^<>]*>/g, '');\n")).toEqual([]);
   });
 
-  it.each(['src/shared/blog-schemas.ts', 'src/shared/clean-path.ts', 'src/server/rendering/pages.ts'])(
+  it.each(['src/shared/blog/schemas.ts', 'src/shared/clean-path.ts', 'src/server/rendering/pages.ts'])(
     '%s has no pattern the regexp rules report',
     async (file) => {
       const [result] = await eslint.lintFiles([file]);

@@ -1,6 +1,6 @@
-import type { BlogCategoryCount, BlogListQuery, BlogPage, BlogPost, BlogPostSummary } from './blog';
-import type { ShowcaseImages } from './images';
-import type { SettingKey, SettingValue } from './settings';
+import type { BlogCategoryCount, BlogListQuery, BlogPage, BlogPost, BlogPostSummary } from './blog/blog';
+import type { ShowcaseImages } from './images/images';
+import type { SettingKey, SettingValue } from './settings/settings';
 
 /**
  * The data the pages read while the server renders them (src/server/site-api.ts answers it from

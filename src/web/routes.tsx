@@ -1,7 +1,7 @@
 import { matchPath, paths } from '../shared/routes';
 import { AdminRoute } from './admin/AdminRoute';
 import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
-import { prefetchShowcase } from './features/showcase/queries';
+import { prefetchShowcase } from './features/images/queries';
 import { BlogPage } from './pages/BlogPage';
 import { BlogPostPage } from './pages/BlogPostPage';
 import { ContactPage } from './pages/ContactPage';

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { ImageRecord } from '../../src/shared/images';
+import type { ImageRecord } from '../../src/shared/images/images';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
 import { openSession } from './admin-session';
 import { axeViolations, expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { BlogPost } from '../../src/shared/blog';
-import type { ImageRecord } from '../../src/shared/images';
+import type { BlogPost } from '../../src/shared/blog/blog';
+import type { ImageRecord } from '../../src/shared/images/images';
 import { utcToLondonLocal } from '../../src/shared/london-time';
 import { expect, signIn } from './admin-session';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { contact } from '../support/enquiry-payloads';
+import { contact } from '../support/enquiries-payloads';
 import { waitFor } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { packageVersion, startServer } from './server';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Sqlite from '../../src/server/db/sqlite-driver.mjs';
-import { contact } from '../support/enquiry-payloads';
+import { contact } from '../support/enquiries-payloads';
 import { expect, test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 

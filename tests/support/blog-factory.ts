@@ -1,4 +1,4 @@
-import type { BlogPostInput } from '../../src/shared/blog-schemas';
+import type { BlogPostInput } from '../../src/shared/blog/schemas';
 
 let counter = 0;
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ImageRecord } from '../../src/shared/images';
+import type { ImageRecord } from '../../src/shared/images/images';
 
 export type FormPart = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binKindRole, mustBeProtected, roleNeeded } from '../../../tests/support/admin-route-expectations';
 import { createTestApp, routeTable, type TestApp } from '../../../tests/support/app';
 import { postInput } from '../../../tests/support/blog-factory';
-import { seedEnquiry } from '../../../tests/support/submission-factory';
-import type { BinList } from '../../shared/bin';
+import { seedEnquiry } from '../../../tests/support/enquiries-factory';
+import type { BinList } from '../../shared/bin/bin';
 import type { CreatedApiToken } from '../../shared/staff/api-tokens';
 import { type RouteRole, type StaffRole, staffRoles } from '../../shared/staff/roles';
 

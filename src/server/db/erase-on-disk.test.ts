@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/app';
-import { seedEnquiry } from '../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../tests/support/enquiries-factory';
 import { openDatabase } from './connection';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';

@@ -73,7 +73,7 @@ export interface ImagesTable {
   id: Generated<number>;
   filename: string;
   alt_text: string;
-  /** One of imageCategories (src/shared/images.ts). */
+  /** One of imageCategories (src/shared/images/images.ts). */
   category: string;
   content_type: string;
   /** The full-size file's extension, part of its address. */

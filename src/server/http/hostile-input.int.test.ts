@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngOf } from '../../../tests/support/image-fixtures';
+import { pngOf } from '../../../tests/support/images-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { listenForRawRequests, type RawResponse } from '../../../tests/support/raw-request';
-import { contact } from '../../../tests/support/enquiry-payloads';
+import { contact } from '../../../tests/support/enquiries-payloads';
 
 const KEY = 'hostile-input-key-0123456789abcdef';
 const admin = { 'x-api-key': KEY };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../tests/support/smtp';
 import { type MailWorker, retryDelayMs, startMailWorker } from './worker';
-import { contact } from '../../../tests/support/enquiry-payloads';
+import { contact } from '../../../tests/support/enquiries-payloads';
 
 const silentLog = { info: () => {}, warn: () => {} };
 

@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { postInput } from '../../../tests/support/blog-factory';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cameraJpeg } from '../../../tests/support/image-fixtures';
+import { cameraJpeg } from '../../../tests/support/images-fixtures';
 import { uploadImage } from '../../../tests/support/multipart';
 import {
   createResticRepository,
@@ -18,7 +18,7 @@ import {
   runOps,
   type TestResticRepository,
 } from '../../../tests/support/ops-commands';
-import { seedEnquiry } from '../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../tests/support/enquiries-factory';
 
 const adminKey = 'backup-test-admin-key-0123456789';
 const admin = { 'x-api-key': adminKey };

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsRepo } from '../features/settings/repo';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { contact } from '../../../tests/support/enquiry-payloads';
+import { contact } from '../../../tests/support/enquiries-payloads';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 

@@ -8,7 +8,6 @@ import type { ClientAssets } from './client-assets';
 import { documentHtml } from './document';
 import { pageAddress } from './page-address';
 import { PageCache } from './page-cache';
-import type { PublicationBoundary } from '../features/blog/publication-boundary';
 import { pageCacheStats } from './page-cache-stats';
 import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
@@ -70,6 +69,13 @@ export function createPageRenderer(
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+/**
+ * The next time a scheduled post appears, for a content generation ('none' if none): part of each
+ * cached page's key. Declared here, where it is used, and answered by the blog
+ * (createPublicationBoundary), so the rendering seam imports nothing of a feature.
+ */
+export type PublicationBoundary = (generation: number) => string | Promise<string>;
 
 /**
  * Renders every page on the server. The catch-all route loses to API routes and built files, so

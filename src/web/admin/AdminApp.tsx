@@ -3,10 +3,11 @@ import { useLocation } from 'wouter';
 import { paths } from '../../shared/routes';
 import { Seo } from '../lib/seo';
 import { BinPage } from './bin/BinPage';
+import { clearAllLocalDrafts } from './blog/local-draft';
 import { AdminBar } from './AdminBar';
 import { ImagesPage } from './images/ImagesPage';
-import { InboxPage } from './inbox/InboxPage';
-import { LogoPage } from './logo/LogoPage';
+import { EnquiriesPage } from './enquiries/EnquiriesPage';
+import { LogoPage } from './settings/LogoPage';
 import { LoginForm } from './LoginForm';
 import { SessionProvider, useSessionState } from './session';
 
@@ -25,10 +26,11 @@ export default function AdminApp() {
           Loading the staff area…
         </p>
       ) : state.status === 'signed-in' ? (
-        <SessionProvider info={state.info} logout={logout}>
+        // Signing out on purpose forgets unfinished posts: the next person at a shared computer must not find them.
+        <SessionProvider info={state.info} logout={logout} onSignOut={clearAllLocalDrafts}>
           <AdminBar />
           {location === paths.admin ? (
-            <InboxPage />
+            <EnquiriesPage />
           ) : location === paths.adminBlog ? (
             <Suspense fallback={<p role="status">Loading…</p>}>
               <BlogAdminPage />

@@ -1,6 +1,6 @@
-import type { BinKind, BinList, ImageUsage } from '../../shared/bin';
-import type { BlogPost, BlogRevision } from '../../shared/blog';
-import type { BlogPostInput } from '../../shared/blog-schemas';
+import type { BinKind, BinList, ImageUsage } from '../../shared/bin/bin';
+import type { BlogPost, BlogRevision } from '../../shared/blog/blog';
+import type { BlogPostInput } from '../../shared/blog/schemas';
 import type {
   Enquiry,
   EnquiryCounts,
@@ -9,9 +9,9 @@ import type {
   MailStatus,
   StaffNote,
   StaffNoteInput,
-} from '../../shared/inbox-schemas';
-import type { ImageCategory, ImageRecord } from '../../shared/images';
-import type { SettingKey, SettingValue } from '../../shared/settings';
+} from '../../shared/enquiries/admin-schemas';
+import type { ImageCategory, ImageRecord } from '../../shared/images/images';
+import type { SettingKey, SettingValue } from '../../shared/settings/settings';
 import { type AdminSessionStatus, csrfHeader, sessionStatusPath } from '../../shared/admin-session';
 import { HttpError, apiRequest, getJson } from '../lib/http';
 

@@ -11,7 +11,6 @@ import {
 import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
 import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
 import { toastProblem } from './admin-mutation';
-import { clearAllLocalDrafts } from './blog/local-draft';
 import { adminQueryKey } from './queries';
 
 /**
@@ -108,15 +107,18 @@ function useEndOfSession(info: AdminSessionInfo, lastActivity: number, api: Admi
 /**
  * Gives the admin screens their client. A 401 from any call (the session ended: idle, too old,
  * signed out elsewhere, or the key was rotated) ends it here once, with the message on a toast
- * and on the sign-in form.
+ * and on the sign-in form. `onSignOut` is what staff's own sign-out forgets on this computer
+ * (the screens' local copies; AdminApp, which knows the screens, says which).
  */
 export function SessionProvider({
   info,
   logout,
+  onSignOut,
   children,
 }: {
   info: AdminSessionInfo;
   logout: (reason?: string) => void;
+  onSignOut: () => void;
   children: ReactNode;
 }) {
   const [lastActivity, setLastActivity] = useState(() => Date.now());
@@ -133,11 +135,11 @@ export function SessionProvider({
       } catch {
         // Signed out here whatever the server said: an ended session needs no ending.
       }
-      clearAllLocalDrafts();
+      onSignOut();
       logout();
     };
     return { api, signOut };
-  }, [info, logout]);
+  }, [info, logout, onSignOut]);
   useEndOfSession(info, lastActivity, value.api);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ShowcaseImage } from '../../shared/images';
+import type { ShowcaseImage } from '../../shared/images/images';
 import { paths } from '../../shared/routes';
 import { ResponsiveImage } from './ResponsiveImage';
 

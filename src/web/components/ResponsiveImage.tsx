@@ -1,4 +1,4 @@
-import { type ImageVariant, parseImagePath, srcSetOf } from '../../shared/images';
+import { type ImageVariant, parseImagePath, srcSetOf } from '../../shared/images/images';
 
 export interface ResponsiveImageProps {
   /** An address from the image library (its variants are derived) or any other image address. */

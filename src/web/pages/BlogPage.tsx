@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { blogFeedPath, parseBlogListQuery } from '../../shared/blog';
+import { blogFeedPath, parseBlogListQuery } from '../../shared/blog/blog';
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
 import { BlogCard } from '../features/blog/BlogCard';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Calendar, Tag, User } from '../components/icons';
-import { type BlogPost, formatPostDate, tagList } from '../../shared/blog';
+import { type BlogPost, formatPostDate, tagList } from '../../shared/blog/blog';
 import { blogPostPath, paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { ResponsiveImage } from '../components/ResponsiveImage';

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
 import { Pricing } from '../components/sections/Pricing';
 import { faq } from '../content/faq';
-import { useShowcaseImages } from '../features/showcase/queries';
+import { useShowcaseImages } from '../features/images/queries';
 import { CallbackFormIsland, TestimonialCarouselIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BinItem, BinList, ImageUsage } from '../../../shared/bin';
-import type { BlogPost } from '../../../shared/blog';
-import type { EnquiryCounts } from '../../../shared/inbox-schemas';
-import type { ImageRecord } from '../../../shared/images';
+import type { BinItem, BinList, ImageUsage } from '../../../shared/bin/bin';
+import type { BlogPost } from '../../../shared/blog/blog';
+import type { EnquiryCounts } from '../../../shared/enquiries/admin-schemas';
+import type { ImageRecord } from '../../../shared/images/images';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
-import { pngOf } from '../../../../tests/support/image-fixtures';
+import { pngOf } from '../../../../tests/support/images-fixtures';
 import { uploadImage } from '../../../../tests/support/multipart';
-import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 import { readGeneration } from '../../coordination/content-generation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { BinKind } from '../../../shared/bin';
+import type { BinKind } from '../../../shared/bin/bin';
 import type { FeaturePlugin } from '../../context';
 import type { Binnable } from './binnable';
 import { binRoutes } from './routes';

@@ -1,4 +1,5 @@
-import { type BinKind, binKinds, type BinList, binItemParams, notInBin } from '../../../shared/bin';
+import { type BinKind, binKinds, type BinList, notInBin } from '../../../shared/bin/bin';
+import { binItemParams } from '../../../shared/bin/schemas';
 import { mayUse, type StaffRole } from '../../../shared/staff/roles';
 import type { FeaturePlugin } from '../../context';
 import { forbidden, notFound } from '../../errors';

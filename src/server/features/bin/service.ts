@@ -1,4 +1,4 @@
-import { type BinItem, type BinKind, binKinds } from '../../../shared/bin';
+import { type BinItem, type BinKind, binKinds } from '../../../shared/bin/bin';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import type { Binnable } from './binnable';
 

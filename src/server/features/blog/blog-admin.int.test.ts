@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlogPost } from '../../../shared/blog';
+import type { BlogPost } from '../../../shared/blog/blog';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 

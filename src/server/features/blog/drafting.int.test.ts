@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlogPost, BlogRevision } from '../../../shared/blog';
+import type { BlogPost, BlogRevision } from '../../../shared/blog/blog';
 import { readGeneration } from '../../coordination/content-generation';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';

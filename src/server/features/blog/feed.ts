@@ -1,4 +1,4 @@
-import { blogFeedPath } from '../../../shared/blog';
+import { blogFeedPath } from '../../../shared/blog/blog';
 import { blogPostPath } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { escapeXml } from '../../xml';

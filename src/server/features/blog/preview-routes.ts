@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { BlogPost } from '../../../shared/blog';
-import { blogPostInputSchema } from '../../../shared/blog-schemas';
+import type { BlogPost } from '../../../shared/blog/blog';
+import { blogPostInputSchema } from '../../../shared/blog/schemas';
 import { blogPostPath } from '../../../shared/routes';
 import type { SiteApi } from '../../../shared/site-api';
 import type { FeaturePlugin } from '../../context';

@@ -1,3 +1,5 @@
+import type { PublicationBoundary } from '../../rendering/pages';
+
 /**
  * The page cache's part in scheduled publishing (docs/decisions/0034-scheduled-publishing-and-preview.md).
  * Answers, for a content generation, the next time a scheduled post appears ('none' if none).
@@ -6,8 +8,6 @@
  * bumps the generation, so the answer is looked up once per generation and again each time it
  * passes: one indexed query, not one per page.
  */
-export type PublicationBoundary = (generation: number) => string | Promise<string>;
-
 export function createPublicationBoundary(
   source: { nextScheduledAt(): Promise<string | null> },
   clock: () => Date,

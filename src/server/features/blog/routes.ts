@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { blogFeedPath, blogPageSize, type BlogPage } from '../../../shared/blog';
-import { blogPostInputSchema } from '../../../shared/blog-schemas';
+import { blogFeedPath, blogPageSize, type BlogPage } from '../../../shared/blog/blog';
+import { blogPostInputSchema } from '../../../shared/blog/schemas';
 import { pagingQuerySchema } from '../../../shared/paging';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';

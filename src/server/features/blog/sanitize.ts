@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isSafeImageSource } from '../../../shared/blog-schemas';
+import { isSafeImageSource } from '../../../shared/blog/schemas';
 
 /**
  * The allowlist matches what the admin editor can produce (TipTap StarterKit trimmed to the

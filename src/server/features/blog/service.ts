@@ -1,4 +1,4 @@
-import { type BlogPostData, hasVisibleContent } from '../../../shared/blog-schemas';
+import { type BlogPostData, hasVisibleContent } from '../../../shared/blog/schemas';
 import {
   type BlogCategoryCount,
   type BlogPage,
@@ -6,7 +6,7 @@ import {
   type BlogPostSummary,
   type BlogRevision,
   relatedPostLimit,
-} from '../../../shared/blog';
+} from '../../../shared/blog/blog';
 import { reservedSlugs, slugify } from '../../../shared/slugify';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { BlogPostRow, BlogPostSummaryRow, BlogRepo } from './repo';

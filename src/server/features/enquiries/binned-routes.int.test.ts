@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, routeTable, type TestApp } from '../../../../tests/support/app';
-import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 import { enqueueEmail } from '../../mail/outbox';
 
 const KEY = 'binned-routes-test-key-0123456789';

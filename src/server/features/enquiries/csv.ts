@@ -1,4 +1,4 @@
-import type { Enquiry } from '../../../shared/inbox-schemas';
+import type { Enquiry } from '../../../shared/enquiries/admin-schemas';
 
 const columns: readonly [string, keyof Enquiry][] = [
   ['ID', 'id'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { contact } from '../../../../tests/support/enquiry-payloads';
+import { contact } from '../../../../tests/support/enquiries-payloads';
 
 const assessment = {
   firstName: 'Amira',

@@ -1,7 +1,7 @@
 import type { AppContext, FeaturePlugin } from '../../context';
 import type { Bin } from '../bin';
 import { enquiriesBinnable } from './binnable';
-import { inboxRoutes } from './inbox-routes';
+import { enquiriesAdminRoutes } from './admin-routes';
 import { createEnquiriesRepo } from './repo';
 import { type RetentionLog, startRetention } from './retention';
 import { enquiryFormRoutes } from './routes';
@@ -22,7 +22,7 @@ export function createEnquiriesFeature({ config, database, mailWorker }: AppCont
 
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(enquiryFormRoutes, { ...context, service });
-    await app.register(inboxRoutes, { ...context, repo, workflow });
+    await app.register(enquiriesAdminRoutes, { ...context, repo, workflow });
     await app.register(workflowRoutes, { ...context, workflow });
   };
 

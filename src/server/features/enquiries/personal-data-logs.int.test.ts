@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
-import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 import { type BackgroundWork, startBackgroundWork } from '../../background-work';
 import { createProcessLog } from '../../process-log';
 

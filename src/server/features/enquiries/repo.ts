@@ -7,7 +7,7 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
-import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../../shared/inbox-schemas';
+import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../../shared/enquiries/admin-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { eraseDeleted } from '../../db/erase';
 import { containsText } from '../../db/like';

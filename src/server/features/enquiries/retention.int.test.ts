@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { seedEnquiry } from '../../../../tests/support/submission-factory';
+import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 import { createEnquiriesRepo } from './repo';
 import { deleteExpiredEnquiries, retentionCutoff } from './retention';
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { type CreatedEnquiry, assessmentSchema, contactSchema } from '../../../shared/enquiries-schemas';
-import { honeypotField } from '../../../shared/honeypot';
+import { type CreatedEnquiry, assessmentSchema, contactSchema } from '../../../shared/enquiries/schemas';
+import { honeypotField } from '../../../shared/enquiries/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError } from '../../errors';
@@ -16,7 +16,7 @@ const caughtByHoneypot = (body: unknown) => {
   return value !== undefined && value !== null && value !== '';
 };
 
-/** The public enquiry forms: POST only. Staff read and edit them through inbox-routes.ts. */
+/** The public enquiry forms: POST only. Staff read and edit them through admin-routes.ts. */
 export const enquiryFormRoutes: FeaturePlugin<{ service: EnquiriesService }> = async (
   app,
   { config, database, service },

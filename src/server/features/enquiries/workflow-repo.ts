@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Enquiry, InboxEnquiry, MailStatus, StaffNote } from '../../../shared/inbox-schemas';
+import type { Enquiry, InboxEnquiry, MailStatus, StaffNote } from '../../../shared/enquiries/admin-schemas';
 import { engineOf } from '../../db/dialect';
 import type { DatabaseSchema, EmailOutboxTable } from '../../db/schema';
 import { liveEnquiry, notBinned } from './not-binned';

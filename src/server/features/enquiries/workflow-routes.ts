@@ -1,4 +1,4 @@
-import { staffNoteInputSchema } from '../../../shared/inbox-schemas';
+import { staffNoteInputSchema } from '../../../shared/enquiries/admin-schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';

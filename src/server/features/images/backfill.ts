@@ -1,4 +1,4 @@
-import { variantWidths } from '../../../shared/images';
+import { variantWidths } from '../../../shared/images/images';
 import { singleFlight } from '../../single-flight';
 import { makeVariant } from './pipeline';
 import type { ImagesRepo } from './repo';
@@ -7,7 +7,7 @@ import type { ImagesRepo } from './repo';
 const variantName = /^([1-9]\d{0,5})\.webp$/;
 
 /**
- * Addresses of variants are derived from the list of widths (src/shared/images.ts), so when the
+ * Addresses of variants are derived from the list of widths (src/shared/images/images.ts), so when the
  * list grows, images stored earlier lack the new widths. Such a variant is made from the stored
  * original on its first request and kept. Anything else that is missing stays a 404, before any
  * decoding: an anonymous visitor must not be able to make us decode originals at will.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images/images';
 import { postInput } from '../../../../tests/support/blog-factory';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { type FormPart, multipartBody } from '../../../../tests/support/multipart';
@@ -11,7 +11,7 @@ import {
   pixelBombPng,
   pngOf,
   svgWithScript,
-} from '../../../../tests/support/image-fixtures';
+} from '../../../../tests/support/images-fixtures';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 const admin = { 'x-api-key': adminKey };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../errors';
-import { variantWidths } from '../../../shared/images';
+import { variantWidths } from '../../../shared/images/images';
 import { type AcceptedFormat, acceptedFormats, sniffImageFormat } from './sniff';
 
 export interface ProcessedFile {

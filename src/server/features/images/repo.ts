@@ -9,7 +9,7 @@ import {
   showcaseCategories,
   srcSetOf,
   variantsFor,
-} from '../../../shared/images';
+} from '../../../shared/images/images';
 import type { ProcessedFile, ProcessedImage } from './pipeline';
 import { binnableRows } from '../../db/binnable-rows';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShowcaseImages } from '../../../shared/images';
+import type { ShowcaseImages } from '../../../shared/images/images';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { uploadImage } from '../../../../tests/support/multipart';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
-import { pngOf } from '../../../../tests/support/image-fixtures';
+import { pngOf } from '../../../../tests/support/images-fixtures';
 
 /** Every <img> tag in a page, as written by the server. */
 const imageTags = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);

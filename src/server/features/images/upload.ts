@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ImageCategory, ImageRecord } from '../../../shared/images';
+import type { ImageCategory, ImageRecord } from '../../../shared/images/images';
 import { AppError, badRequest } from '../../errors';
 import { checkCleanText } from '../../http/input-rules';
 import { type PipelineLimits, processImage } from './pipeline';

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { LOGO_MAX_BYTES } from '../../../shared/images';
+import { LOGO_MAX_BYTES } from '../../../shared/settings/settings';
 import type { FeaturePlugin } from '../../context';
 import { readUpload, type StoreUpload } from '../images';
 import type { SettingsRepo } from './repo';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import { type SettingKey, type SettingValue, settingDefaults } from '../../../shared/settings';
+import { type SettingKey, type SettingValue, settingDefaults } from '../../../shared/settings/settings';
 
 export function createSettingsRepo(db: Kysely<DatabaseSchema>) {
   return {

@@ -1,7 +1,7 @@
 import type { FeaturePlugin } from '../../context';
 import { z } from 'zod';
-import { settingUpdateSchema } from '../../../shared/settings-schemas';
-import { settingKeys } from '../../../shared/settings';
+import { settingUpdateSchema } from '../../../shared/settings/schemas';
+import { settingKeys } from '../../../shared/settings/settings';
 import type { SettingsRepo } from './repo';
 
 const settingParams = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { multipartBody } from '../../../../tests/support/multipart';
-import { pngOf } from '../../../../tests/support/image-fixtures';
+import { pngOf } from '../../../../tests/support/images-fixtures';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 const admin = { 'x-api-key': adminKey };

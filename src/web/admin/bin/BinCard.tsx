@@ -1,6 +1,6 @@
 import { RotateCcw, Trash2 } from 'lucide-react';
-import { type BinItem, type BinKind, binKindNames } from '../../../shared/bin';
-import { formatPostDateTime } from '../../../shared/blog';
+import { type BinItem, type BinKind, binKindNames } from '../../../shared/bin/bin';
+import { formatPostDateTime } from '../../../shared/blog/blog';
 
 const badgeColours: Record<BinKind, string> = {
   enquiry: 'bg-violet-100 text-violet-900',

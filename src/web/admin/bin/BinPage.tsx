@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type BinItem, binKindNames } from '../../../shared/bin';
+import { type BinItem, binKindNames } from '../../../shared/bin/bin';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { Seo } from '../../lib/seo';
 import { useAdminMutation } from '../admin-mutation';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { BlogPost } from '../../../shared/blog';
-import type { BlogPostData } from '../../../shared/blog-schemas';
+import type { BlogPost } from '../../../shared/blog/blog';
+import type { BlogPostData } from '../../../shared/blog/schemas';
 import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';

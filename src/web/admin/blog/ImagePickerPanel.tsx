@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import type { ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images/images';
 import { ImagePicker } from '../images/ImagePicker';
 
 /** docs/product.md#image-picker: the picker shows at most 12 images. */

@@ -1,6 +1,6 @@
 import { Eye, FileSearch, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { type BlogPost, formatPostDateTime, type PostStatus, postStatus } from '../../../shared/blog';
+import { type BlogPost, formatPostDateTime, type PostStatus, postStatus } from '../../../shared/blog/blog';
 import { blogPostPath } from '../../../shared/routes';
 
 const action = 'inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-semibold';

@@ -1,13 +1,13 @@
 import { Eye } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { type BlogPost, formatPostDateTime } from '../../../shared/blog';
+import { type BlogPost, formatPostDateTime } from '../../../shared/blog/blog';
 import {
   type BlogPostData,
   type BlogPostFormValues,
   blogPostFormDefaults,
   blogPostInputSchema,
-} from '../../../shared/blog-schemas';
+} from '../../../shared/blog/schemas';
 import { utcToLondonLocal } from '../../../shared/london-time';
 import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';

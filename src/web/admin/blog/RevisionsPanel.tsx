@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import { type BlogPost, type BlogRevision, formatPostDateTime } from '../../../shared/blog';
+import { type BlogPost, type BlogRevision, formatPostDateTime } from '../../../shared/blog/blog';
 import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

@@ -5,7 +5,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, ImagePlus, Italic, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
 import { type ComponentType, useEffect, useState } from 'react';
-import type { ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images/images';
 import { AltTextPrompt } from './AltTextPrompt';
 import { EditorHint, EditorPlaceholder } from './EditorPlaceholder';
 import { ImagePickerPanel } from './ImagePickerPanel';

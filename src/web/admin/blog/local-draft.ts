@@ -1,4 +1,4 @@
-import type { BlogPostFormValues } from '../../../shared/blog-schemas';
+import type { BlogPostFormValues } from '../../../shared/blog/schemas';
 
 /**
  * The browser's own copy of a post being written (docs/product.md#drafting): kept in

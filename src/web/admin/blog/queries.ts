@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost } from '../../../shared/blog';
+import type { BlogPost } from '../../../shared/blog/blog';
 import type { AdminApi } from '../admin-api';
 import { adminQueryKey } from '../queries';
 

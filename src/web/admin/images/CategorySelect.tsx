@@ -1,4 +1,4 @@
-import { imageCategories } from '../../../shared/images';
+import { imageCategories } from '../../../shared/images/images';
 import { Select } from '../ui/Select';
 
 const label = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
-import type { ImageCategory } from '../../../shared/images';
+import type { ImageCategory } from '../../../shared/images/images';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
 
 /** Drop an image here to upload it at once, filed under the chosen category. */

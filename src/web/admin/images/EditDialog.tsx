@@ -1,5 +1,5 @@
-import { imageUploadFieldsSchema } from '../../../shared/images-schemas';
-import type { ImageRecord } from '../../../shared/images';
+import { imageUploadFieldsSchema } from '../../../shared/images/schemas';
+import type { ImageRecord } from '../../../shared/images/images';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';
 import { AdminForm, useAdminForm } from '../ui/form';

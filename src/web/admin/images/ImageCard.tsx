@@ -1,6 +1,6 @@
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { formatBytes } from '../../../shared/format-bytes';
-import type { ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images/images';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { useAdminMutation } from '../admin-mutation';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import type { ImageCategory } from '../../../shared/images';
+import type { ImageCategory } from '../../../shared/images/images';
 import { useAdminApi } from '../session';
 import { CategorySelect } from './CategorySelect';
-import { imageQueries } from './queries';
+import { adminImagesQueries } from './queries';
 
 export interface ImageFilterState {
   search: string;
@@ -18,7 +18,7 @@ export function useImageLibrary() {
   const [category, setCategory] = useState<ImageCategory | 'all'>('all');
   const api = useAdminApi();
   const query = { q: useDeferredValue(search.trim()), category };
-  const images = useQuery(imageQueries.list(api, query));
+  const images = useQuery(adminImagesQueries.list(api, query));
   const filters: ImageFilterState = { search, setSearch, category, setCategory };
   return { images, filters, filtered: query.q !== '' || category !== 'all' };
 }

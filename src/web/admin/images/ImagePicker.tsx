@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { ImageCategory, ImageRecord } from '../../../shared/images';
+import type { ImageCategory, ImageRecord } from '../../../shared/images/images';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { ImageFilters, useImageLibrary } from './ImageFilters';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
-import type { ImageRecord } from '../../../shared/images';
+import type { ImageRecord } from '../../../shared/images/images';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { Seo } from '../../lib/seo';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

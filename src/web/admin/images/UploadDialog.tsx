@@ -1,7 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { imageUploadFieldsSchema } from '../../../shared/images-schemas';
-import type { ImageCategory, ImageRecord } from '../../../shared/images';
+import { imageUploadFieldsSchema } from '../../../shared/images/schemas';
+import type { ImageCategory, ImageRecord } from '../../../shared/images/images';
 import { Dialog } from '../ui/Dialog';
 import { DialogActions } from '../ui/DialogActions';
 import { AdminForm, Field, useAdminForm, useFieldState } from '../ui/form';

@@ -5,7 +5,7 @@ import { adminQueryKey } from '../queries';
 const listsKey = [...adminQueryKey, 'images', 'list'] as const;
 
 /** The image library's queries, each key with its fetcher. */
-export const imageQueries = {
+export const adminImagesQueries = {
   /** Every search of the library: what an upload, edit or delete changes. */
   lists: () => listsKey,
   list: (api: AdminApi, query: ImageQuery) =>

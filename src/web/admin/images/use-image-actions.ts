@@ -1,13 +1,13 @@
-import type { ImageCategory } from '../../../shared/images';
+import type { ImageCategory } from '../../../shared/images/images';
 import type { NewImage } from '../admin-api';
 import { toastProblem, useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
-import { imageQueries } from './queries';
+import { adminImagesQueries } from './queries';
 
 /** Upload, edit and delete with the toasts in docs/product.md#ui-messages; each says when it is pending. */
 export function useImageActions() {
   const api = useAdminApi();
-  const invalidates = [imageQueries.lists()];
+  const invalidates = [adminImagesQueries.lists()];
   const upload = useAdminMutation({
     mutationFn: (image: NewImage) => api.images.upload(image),
     success: { title: 'Image uploaded successfully' },

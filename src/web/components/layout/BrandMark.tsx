@@ -1,4 +1,4 @@
-import { brandWords } from '../../../shared/settings';
+import { brandWords } from '../../../shared/settings/settings';
 import { site } from '../../../shared/site';
 import { useSetting } from '../../features/settings/queries';
 import { ResponsiveImage } from '../ResponsiveImage';

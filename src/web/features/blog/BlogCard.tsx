@@ -1,5 +1,5 @@
 import { Calendar, User } from '../../components/icons';
-import { type BlogPostSummary, formatPostDate } from '../../../shared/blog';
+import { type BlogPostSummary, formatPostDate } from '../../../shared/blog/blog';
 import { blogPostPath } from '../../../shared/routes';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 

@@ -1,5 +1,5 @@
 import { Search, X } from '../../components/icons';
-import { type BlogCategoryCount, type BlogListQuery, blogListHref } from '../../../shared/blog';
+import { type BlogCategoryCount, type BlogListQuery, blogListHref } from '../../../shared/blog/blog';
 
 const chip = 'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold';
 

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from '../../components/icons';
-import { type BlogListQuery, blogListHref } from '../../../shared/blog';
+import { type BlogListQuery, blogListHref } from '../../../shared/blog/blog';
 
 /** Page numbers around the current one, with the first and last always reachable. */
 export function pageWindow(current: number, total: number): (number | 'gap')[] {

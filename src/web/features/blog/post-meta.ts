@@ -1,4 +1,4 @@
-import { type BlogPost, tagList } from '../../../shared/blog';
+import { type BlogPost, tagList } from '../../../shared/blog/blog';
 import type { PageMeta } from '../../../shared/page-meta';
 import { blogPostPath } from '../../../shared/routes';
 import { site } from '../../../shared/site';

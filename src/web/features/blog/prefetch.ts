@@ -1,4 +1,4 @@
-import { parseBlogListQuery } from '../../../shared/blog';
+import { parseBlogListQuery } from '../../../shared/blog/blog';
 import type { PrefetchContext } from '../../route-types';
 import { blogQueries } from './queries';
 

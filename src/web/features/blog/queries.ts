@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogListQuery } from '../../../shared/blog';
+import type { BlogListQuery } from '../../../shared/blog/blog';
 import type { SiteApi } from '../../../shared/site-api';
 
 /**

@@ -1,4 +1,4 @@
-import { parseImagePath, srcSetOf } from '../../../shared/images';
+import { parseImagePath, srcSetOf } from '../../../shared/images/images';
 
 /** How wide a body image is drawn: the article column (48rem less padding), or the phone's width. */
 export const articleImageSizes = '(min-width: 768px) 736px, calc(100vw - 2rem)';

@@ -4,7 +4,7 @@ import { Field, ParentDetailsFields } from './Field';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTitle: '', yearGroup: '', notes: '' };
-const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.assessmentSchema);
+const schema = () => import('../../../shared/enquiries/schemas').then((module) => module.assessmentSchema);
 
 /** The free assessment request (docs/product.md#free-assessment). */
 export function AssessmentForm() {

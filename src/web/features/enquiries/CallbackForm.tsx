@@ -4,7 +4,7 @@ import { ParentDetailsFields } from './Field';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', telephone: '', email: '' };
-const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.callbackSchema);
+const schema = () => import('../../../shared/enquiries/schemas').then((module) => module.callbackSchema);
 /** docs/product.md#home: the short home form sends an assessment request with this subject title. */
 const callbackSubjectTitle = 'Call-back request';
 

@@ -1,4 +1,4 @@
-import type { ContactInput } from '../../../shared/enquiries-schemas';
+import type { ContactInput } from '../../../shared/enquiries/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { HttpError, errorText } from '../../lib/http';
 import { submitContact } from './api';
@@ -7,7 +7,7 @@ import { Field } from './Field';
 import { useZodForm } from './use-zod-form';
 
 const empty = { firstName: '', lastName: '', email: '', mobile: '', message: '' };
-const schema = () => import('../../../shared/enquiries-schemas').then((module) => module.contactSchema);
+const schema = () => import('../../../shared/enquiries/schemas').then((module) => module.contactSchema);
 
 /** The contact page's message form (docs/product.md#contact-page). */
 export function ContactForm() {

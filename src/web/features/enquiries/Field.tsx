@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { honeypotField } from '../../../shared/honeypot';
+import { honeypotField } from '../../../shared/enquiries/honeypot';
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 

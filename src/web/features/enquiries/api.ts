@@ -1,6 +1,6 @@
 // Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
-import type { AssessmentInput, ContactInput, CreatedEnquiry } from '../../../shared/enquiries-schemas';
-import { honeypotField } from '../../../shared/honeypot';
+import type { AssessmentInput, ContactInput, CreatedEnquiry } from '../../../shared/enquiries/schemas';
+import { honeypotField } from '../../../shared/enquiries/honeypot';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/http';
 

@@ -1,0 +1,189 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import {
+  type Enquiry,
+  DEFAULT_PAGE_SIZE,
+  filterQuery,
+  type EnquiryFilter,
+  type EnquiryUpdate,
+} from '../../../shared/enquiries/admin-schemas';
+import { BIN_KEEP_DAYS } from '../../../shared/retention';
+import { paths } from '../../../shared/routes';
+import { useAdminMutation } from '../admin-mutation';
+import { adminQueryKey } from '../queries';
+import { useAdminApi } from '../session';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { EditDialog } from './EditDialog';
+import { FilterTiles } from './FilterTiles';
+import { Pagination } from './Pagination';
+import { EnquiryCard } from './EnquiryCard';
+import { enquiriesQueries } from './queries';
+import { useEnquiryWorkflow } from './use-enquiry-workflow';
+
+/** Waits until typing pauses, so a search is one request, not one per key press. */
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export function EnquiriesPage() {
+  const api = useAdminApi();
+  const [filter, setFilter] = useState<EnquiryFilter>('all');
+  const [searchText, setSearchText] = useState('');
+  const q = useDebounced(searchText.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Enquiry | null>(null);
+  const [deleting, setDeleting] = useState<Enquiry | null>(null);
+
+  useEffect(() => setPage(1), [filter, q]);
+  const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
+  const listQuery = enquiriesQueries.list(api, query);
+  const workflow = useEnquiryWorkflow(listQuery.queryKey);
+  const list = useQuery(listQuery);
+  const counts = useQuery(enquiriesQueries.counts(api, q));
+
+  // A deleted enquiry moves to the Bin, so every admin list may change.
+  const update = useAdminMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: EnquiryUpdate }) => api.submissions.update(id, changes),
+    success: { title: 'Submission updated successfully.' },
+    failure: { title: 'Failed to update submission.', form: 'status' },
+    invalidates: [adminQueryKey],
+    onSuccess: () => setEditing(null),
+  });
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => api.submissions.remove(id),
+    success: { title: 'Submission deleted successfully.' },
+    failure: { title: 'Failed to delete submission.', form: 'status' },
+    invalidates: [adminQueryKey],
+    onSuccess: () => setDeleting(null),
+  });
+  const download = useAdminMutation({
+    mutationFn: () => api.submissions.downloadCsv({ q, ...filterQuery(filter) }),
+    failure: { title: 'Export failed', form: 'status' },
+  });
+
+  const items = list.data?.items ?? [];
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+        <nav aria-label="Admin" className="flex flex-wrap gap-2">
+          <AdminLink href={paths.adminBlog}>Blog Management</AdminLink>
+          <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
+          <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
+          <AdminLink href={paths.adminBin}>Bin</AdminLink>
+        </nav>
+      </div>
+
+      <h2 className="mt-8 text-2xl font-semibold text-slate-900">Contact Submissions</h2>
+      {list.data?.mailOn === false && (
+        <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          E-mail is off: new enquiries are not e-mailed to the office, only listed here. Ask whoever runs the website to
+          set SMTP_URL and NOTIFY_EMAIL to turn it on.
+        </p>
+      )}
+      <div className="mt-4">
+        <FilterTiles active={filter} counts={counts.data} onChange={setFilter} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="inbox-search" className="block font-medium text-slate-900">
+            Search
+          </label>
+          <input
+            id="inbox-search"
+            type="search"
+            placeholder="Name, email, phone or message"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <button
+          type="button"
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
+        >
+          {download.isPending ? 'Exporting...' : 'Download CSV'}
+        </button>
+      </div>
+
+      <div className="mt-6" aria-live="polite">
+        {list.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading submissions...
+          </p>
+        ) : list.isError ? (
+          <p role="alert" className="text-red-700">
+            Error loading submissions. Please try again later.
+          </p>
+        ) : items.length === 0 ? (
+          <p className="text-slate-700">No submissions found.</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-700">
+              {list.data!.total} submission{list.data!.total === 1 ? '' : 's'}
+            </p>
+            <ul className="space-y-4">
+              {items.map((submission) => (
+                <EnquiryCard
+                  key={submission.id}
+                  submission={submission}
+                  onEdit={() => setEditing(submission)}
+                  onDelete={() => setDeleting(submission)}
+                  actions={{
+                    onReviewedChange: (reviewed) => workflow.setReviewed.mutate({ id: submission.id, reviewed }),
+                    onAddNote: (text, added) =>
+                      workflow.addNote.mutate({ id: submission.id, note: { text } }, { onSuccess: added }),
+                    addingNote: workflow.addNote.isPending && workflow.addNote.variables?.id === submission.id,
+                    onRetryMail: () => workflow.retryMail.mutate(submission.id),
+                    retryingMail: workflow.retryMail.isPending && workflow.retryMail.variables === submission.id,
+                  }}
+                />
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={list.data!.pageCount} onChange={setPage} />
+          </>
+        )}
+      </div>
+
+      {editing && (
+        <EditDialog
+          key={editing.id}
+          submission={editing}
+          saving={update.isPending}
+          onSave={(changes) => update.mutate({ id: editing.id, changes })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this submission?"
+        description={
+          deleting
+            ? `The enquiry from ${deleting.firstName} ${deleting.lastName} will be moved to the Bin. You can restore it from there for ${BIN_KEEP_DAYS} days.`
+            : ''
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+function AdminLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:bg-slate-50">
+      {children}
+    </Link>
+  );
+}
