@@ -1,4 +1,4 @@
-import type { RouteRole, StaffRole } from '../../src/shared/staff/roles';
+import type { RouteRole, StaffRole } from '../../src/shared/staff/staff';
 
 /**
  * The tests' own idea of who may use which route, written independently of the server's rules

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { csrfHeader, SESSION_ENDED_MESSAGE } from '../../shared/admin-session';
-import { mayUse, type RouteRole } from '../../shared/staff/roles';
+import { mayUse, type RouteRole } from '../../shared/staff/staff';
 import { isAdminRoute } from './admin-routes';
 import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
 import { createApiTokenStore, looksLikeApiToken, type ApiTokenStore } from './api-tokens';

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { ApiTokenCreate, ApiTokenRecord, CreatedApiToken } from '../../shared/staff/api-tokens';
-import { staffRoles } from '../../shared/staff/roles';
+import type { ApiTokenCreate } from '../../shared/staff/schemas';
+import type { ApiTokenRecord, CreatedApiToken } from '../../shared/staff/staff';
+import { staffRoles } from '../../shared/staff/staff';
 import type { ApiTokensTable, DatabaseSchema } from '../db/schema';
 import { rolesFromColumn, type Principal } from './principal';
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../shared/staff/roles';
+import type { StaffRole } from '../../shared/staff/staff';
 
 /**
  * Who an admin request comes from (decision 0058): the admin key (break-glass and automation,

@@ -4,8 +4,8 @@ import { createTestApp, routeTable, type TestApp } from '../../../tests/support/
 import { postInput } from '../../../tests/support/blog-factory';
 import { seedEnquiry } from '../../../tests/support/enquiries-factory';
 import type { BinList } from '../../shared/bin/bin';
-import type { CreatedApiToken } from '../../shared/staff/api-tokens';
-import { type RouteRole, type StaffRole, staffRoles } from '../../shared/staff/roles';
+import type { CreatedApiToken } from '../../shared/staff/staff';
+import { type RouteRole, type StaffRole, staffRoles } from '../../shared/staff/staff';
 
 const KEY = 'route-roles-key-0123456789abcdef';
 

@@ -1,6 +1,6 @@
 import { type BinKind, binKinds, type BinList, notInBin } from '../../../shared/bin/bin';
 import { binItemParams } from '../../../shared/bin/schemas';
-import { mayUse, type StaffRole } from '../../../shared/staff/roles';
+import { mayUse, type StaffRole } from '../../../shared/staff/staff';
 import type { FeaturePlugin } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import type { Bin } from './service';

@@ -1,4 +1,4 @@
-import { apiTokenCreateSchema } from '../../../shared/staff/api-tokens';
+import { apiTokenCreateSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';

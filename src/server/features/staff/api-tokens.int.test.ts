@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import type { ApiTokenRecord, CreatedApiToken } from '../../../shared/staff/api-tokens';
+import type { ApiTokenRecord, CreatedApiToken } from '../../../shared/staff/staff';
 
 const KEY = 'api-token-test-key-0123456789abcdef';
 

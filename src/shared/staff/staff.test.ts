@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayUse } from './roles';
+import { mayUse } from './staff';
 
 describe('mayUse', () => {
   it('lets an owner use everything, and each other role only its own part', () => {

@@ -1,21 +1,5 @@
 import { z } from 'zod';
-import { staffRoles, type StaffRole } from './roles';
-
-/** A named API token as the owner's list shows it; the token itself is shown only once. */
-export interface ApiTokenRecord {
-  id: number;
-  name: string;
-  roles: StaffRole[];
-  createdBy: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** The answer to creating one: the record plus the token, which is never shown again. */
-export interface CreatedApiToken extends ApiTokenRecord {
-  token: string;
-}
+import { staffRoles } from './staff';
 
 /** POST /api/admin/api-tokens */
 export const apiTokenCreateSchema = z

@@ -25,3 +25,19 @@ export function mayUse(held: readonly StaffRole[], needed: RouteRole): boolean {
   if (held.length === 0) return false;
   return needed === 'staff' || held.includes('owner') || held.includes(needed);
 }
+
+/** A named API token as the owner's list shows it; the token itself is shown only once. */
+export interface ApiTokenRecord {
+  id: number;
+  name: string;
+  roles: StaffRole[];
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The answer to creating one: the record plus the token, which is never shown again. */
+export interface CreatedApiToken extends ApiTokenRecord {
+  token: string;
+}
