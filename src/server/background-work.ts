@@ -20,13 +20,18 @@ export interface BackgroundWork {
  * doing anything twice.
  */
 export function startBackgroundWork(config: Config, database: Database, log: ProcessLog): BackgroundWork {
-  const retention = createFeatures({ config, database, clock: () => new Date() }).startRetention(log);
+  const features = createFeatures({ config, database, clock: () => new Date() });
+  const retention = features.startRetention(log);
   const counters = startScheduledJob({
     db: database.db,
     name: 'rate-limit-cleanup',
     intervalMs: 60 * 60_000,
     log,
-    run: async () => void (await deleteEndedCounters(database.db)),
+    run: async () => {
+      await deleteEndedCounters(database.db);
+      // Sign-ins left half-way (decision 0058) are refused once ended; this keeps the table small.
+      await features.deleteEndedChallenges();
+    },
   });
   // Ended staff sessions are refused anyway; the daily purge keeps the table to live ones.
   const sessions = startScheduledJob({

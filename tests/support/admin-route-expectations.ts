@@ -4,7 +4,13 @@ import type { RouteRole, StaffRole } from '../../src/shared/staff/staff';
  * The tests' own idea of who may use which route, written independently of the server's rules
  * (auth/admin-routes.ts and each route's declared role), so a mistake on one side shows.
  */
-const publicWrites = new Set(['POST /api/assessments', 'POST /api/contact-submissions']);
+const publicWrites = new Set([
+  'POST /api/assessments',
+  'POST /api/contact-submissions',
+  'POST /api/staff/sign-in',
+  'POST /api/staff/sign-in/code',
+  'POST /api/staff/invitations/:token/accept',
+]);
 const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];
 
 /** Everything under /api/admin/, every write under /api/ except the public forms, and the admin reads. */
@@ -23,7 +29,7 @@ export function roleNeeded(method: string, url: string): RouteRole {
   if (url.startsWith('/api/contact-submissions')) return 'enquiries';
   if (url.startsWith('/api/admin/blog') || url.startsWith('/api/admin/images')) return 'editor';
   if (url === '/api/settings' || url === '/api/logo/upload') return 'editor';
-  if (url.startsWith('/api/admin/api-tokens')) return 'owner';
+  if (url.startsWith('/api/admin/api-tokens') || url.startsWith('/api/admin/staff')) return 'owner';
   // Anyone signed in: the session itself, and the Bin (which checks each kind: binKindRole).
   if (url === '/api/admin/session' || url.startsWith('/api/admin/bin')) return 'staff';
   throw new Error(`No expected role for ${method} ${url}: add it to tests/support/admin-route-expectations.ts`);

@@ -5,7 +5,7 @@ import { isAdminRoute } from './admin-routes';
 import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
 import { createApiTokenStore, looksLikeApiToken, type ApiTokenStore } from './api-tokens';
 import { createSessionStore, csrfMatches, type LiveSession, type SessionStore } from './admin-sessions';
-import { createFailureLimiter } from './failure-limiter';
+import { createFailureLimiter, type FailureLimiter } from './failure-limiter';
 import { adminKeyPrincipal, type Principal } from './principal';
 import { readSessionCookie } from './session-cookie';
 import type { AppContext } from '../context';
@@ -24,6 +24,8 @@ declare module 'fastify' {
     adminSessions: SessionStore;
     /** Named API tokens (decision 0058); the staff routes create and revoke them. */
     apiTokens: ApiTokenStore;
+    /** Failed sign-ins per address: wrong keys, tokens, passwords and codes share one budget. */
+    signInFailures: FailureLimiter;
   }
   interface FastifyRequest {
     /**
@@ -62,6 +64,7 @@ export function registerAdminAuth(
   { maxFailures = 10, windowMs = 15 * 60_000, now }: AdminAuthOptions = {},
 ): void {
   const limiter = createFailureLimiter(database.db, { maxFailures, windowMs });
+  app.decorate('signInFailures', limiter);
   // ADMIN_API_KEY wins over a stored key; its hash is computed once.
   const configuredHash = config.adminApiKey ? hashKey(config.adminApiKey) : undefined;
   // The stored hash is read per request so a rotated key takes effect on every instance at once.
@@ -114,8 +117,7 @@ export function registerAdminAuth(
       const provided = request.headers[csrfHeader];
       if (typeof provided !== 'string' || !csrfMatches(session.token, provided)) throw csrfRefused();
     }
-    // Sessions are opened with the admin key, which acts as an owner.
-    request.adminAuth = { via: 'session', session, principal: adminKeyPrincipal };
+    request.adminAuth = { via: 'session', session, principal: session.principal };
   };
 
   const checkAdmin: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {

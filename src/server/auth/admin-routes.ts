@@ -6,7 +6,14 @@
  * - it changes something (any method but GET/HEAD/OPTIONS) under /api/ and is not a public form.
  * So a new write route is protected unless someone deliberately adds it to publicWriteRoutes.
  */
-export const publicWriteRoutes: readonly string[] = ['POST /api/assessments', 'POST /api/contact-submissions'];
+export const publicWriteRoutes: readonly string[] = [
+  'POST /api/assessments',
+  'POST /api/contact-submissions',
+  // Signing in and accepting an invitation: nobody is signed in yet (decision 0058).
+  'POST /api/staff/sign-in',
+  'POST /api/staff/sign-in/code',
+  'POST /api/staff/invitations/:token/accept',
+];
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdminSessionInfo } from '../../shared/admin-session';
+import { staffRoles } from '../../shared/staff/staff';
 import type { DatabaseSchema } from '../db/schema';
+import { adminKeyPrincipal, type Principal, rolesFromColumn } from './principal';
 
 export interface SessionLimits {
   /** Ends after this long without an admin call. */
@@ -10,10 +12,14 @@ export interface SessionLimits {
   maxMs: number;
 }
 
-/** A live session: what the request may do and what to tell the client. */
+/** A live session: whose it is, what the request may do and what to tell the client. */
 export interface LiveSession extends AdminSessionInfo {
   token: string;
+  principal: Principal;
 }
+
+/** Who a session is opened for: a member of staff's account, or whoever holds the admin key. */
+export type SessionOwner = { accountId: number } | { keyHash: Buffer };
 
 /** A session token: 32 random bytes, base64url. Anything else is not worth a database look-up. */
 const tokenPattern = /^[\w-]{43}$/;
@@ -50,17 +56,39 @@ export function createSessionStore(
 ) {
   // Writing last_seen_at on every call is needless: a fraction of the idle time is precise enough.
   const touchEveryMs = Math.min(60_000, limits.idleMs / 10);
-  const info = (token: string, expiresAt: string): LiveSession => ({
+  const info = (token: string, expiresAt: string, principal: Principal): LiveSession => ({
     token,
+    principal,
     csrfToken: csrfTokenFor(token),
     idleMs: limits.idleMs,
     expiresAt,
   });
 
+  /** An account's principal while it is enabled and holds a role; undefined ends its sessions. */
+  const accountPrincipal = async (accountId: number): Promise<Principal | undefined> => {
+    const account = await db
+      .selectFrom('staff_accounts')
+      .select(['id', 'name', 'roles'])
+      .where('id', '=', accountId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    const roles = account ? rolesFromColumn(account.roles, staffRoles) : [];
+    return account && roles.length > 0 ? { kind: 'account', id: account.id, name: account.name, roles } : undefined;
+  };
+
+  /** Whose a stored session is now: its account's, or the key's while the key is unchanged. */
+  const principalOf = async (row: { account_id: number | null; key_fingerprint: string }) => {
+    if (row.account_id !== null) return accountPrincipal(row.account_id);
+    const keyHash = await currentKeyHash();
+    return keyHash && row.key_fingerprint === fingerprintOf(keyHash) ? adminKeyPrincipal : undefined;
+  };
+
   return {
     limits,
 
-    async open(keyHash: Buffer): Promise<LiveSession> {
+    async open(owner: SessionOwner): Promise<LiveSession> {
+      const principal = 'keyHash' in owner ? adminKeyPrincipal : await accountPrincipal(owner.accountId);
+      if (!principal) throw new Error('A session was asked for an account that cannot sign in.');
       const token = crypto.randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + limits.maxMs).toISOString();
@@ -68,18 +96,20 @@ export function createSessionStore(
         .insertInto('admin_sessions')
         .values({
           token_hash: sha256Hex(token),
-          key_fingerprint: fingerprintOf(keyHash),
+          key_fingerprint: 'keyHash' in owner ? fingerprintOf(owner.keyHash) : '',
+          account_id: 'accountId' in owner ? owner.accountId : null,
           created_at: at.toISOString(),
           last_seen_at: at.toISOString(),
           expires_at: expiresAt,
         })
         .execute();
-      return info(token, expiresAt);
+      return info(token, expiresAt, principal);
     },
 
     /**
      * The live session the token names, its idle clock restarted; undefined when there is none
-     * (never was, idle too long, too old, signed out, or opened with a key that has changed).
+     * (never was, idle too long, too old, signed out, opened with a key that has changed, or
+     * its account is disabled or has no role left: checked on every call, so on every instance).
      */
     async resume(token: string): Promise<LiveSession | undefined> {
       if (!tokenPattern.test(token)) return undefined;
@@ -91,13 +121,9 @@ export function createSessionStore(
         .executeTakeFirst();
       if (!row) return undefined;
       const at = now();
-      const keyHash = await currentKeyHash();
       const idleSince = at.getTime() - Date.parse(row.last_seen_at);
-      const ended =
-        Date.parse(row.expires_at) <= at.getTime() ||
-        idleSince >= limits.idleMs ||
-        !keyHash ||
-        row.key_fingerprint !== fingerprintOf(keyHash);
+      const principal = await principalOf(row);
+      const ended = Date.parse(row.expires_at) <= at.getTime() || idleSince >= limits.idleMs || !principal;
       if (ended) {
         await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
         return undefined;
@@ -109,7 +135,7 @@ export function createSessionStore(
           .where('token_hash', '=', tokenHash)
           .execute();
       }
-      return info(token, row.expires_at);
+      return info(token, row.expires_at, principal);
     },
 
     async end(token: string): Promise<void> {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { site } from '../../shared/site';
+import { AppError } from '../errors';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -18,6 +19,35 @@ const scrypt = promisify(crypto.scrypt) as (
 const current = { logN: 15, r: 8, p: 3 } as const;
 const hashLength = 32;
 const memoryFor = (logN: number, r: number, p: number) => 128 * 2 ** logN * r * p + 1024 * 1024;
+
+/**
+ * At most two hashes at once, and a short queue: each takes 32 MiB and a libuv thread, so a burst
+ * of sign-ins (or a stranger's flood of them, which the per-address limit only slows) must not
+ * exhaust memory or starve the threads file reads and DNS use. Beyond the queue: 503 BUSY.
+ */
+const maxRunning = 2;
+const maxWaiting = 32;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= maxRunning) {
+    if (waiting.length >= maxWaiting) {
+      throw new AppError(503, 'BUSY', 'Too many people are signing in at once. Please try again in a moment.');
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** Hashing cost grows with length; a passphrase never needs more. */
@@ -49,12 +79,14 @@ export function passwordProblem(password: string, email: string): string | undef
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
   const { logN, r, p } = current;
-  const hash = await scrypt(password.normalize('NFKC'), salt, hashLength, {
-    N: 2 ** logN,
-    r,
-    p,
-    maxmem: memoryFor(logN, r, p),
-  });
+  const hash = await gated(() =>
+    scrypt(password.normalize('NFKC'), salt, hashLength, {
+      N: 2 ** logN,
+      r,
+      p,
+      maxmem: memoryFor(logN, r, p),
+    }),
+  );
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
@@ -67,12 +99,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [logN, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (logN < 10 || logN > 20 || r < 1 || r > 16 || p < 1 || p > 8) return false;
   const expected = Buffer.from(match[5]!, 'base64url');
-  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(match[4]!, 'base64url'), expected.length, {
-    N: 2 ** logN,
-    r,
-    p,
-    maxmem: memoryFor(logN, r, p),
-  });
+  const actual = await gated(() =>
+    scrypt(password.normalize('NFKC'), Buffer.from(match[4]!, 'base64url'), expected.length, {
+      N: 2 ** logN,
+      r,
+      p,
+      maxmem: memoryFor(logN, r, p),
+    }),
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 

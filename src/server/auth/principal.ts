@@ -2,12 +2,13 @@ import type { StaffRole } from '../../shared/staff/staff';
 
 /**
  * Who an admin request comes from (decision 0058): the admin key (break-glass and automation,
- * acting as an owner), a named API token, or, later, a member of staff's account. `name` is what
+ * acting as an owner), a named API token, or a member of staff's account. `name` is what
  * the access log and "created by" record.
  */
 export type Principal =
   | { kind: 'key'; name: string; roles: readonly StaffRole[] }
-  | { kind: 'token'; id: number; name: string; roles: readonly StaffRole[] };
+  | { kind: 'token'; id: number; name: string; roles: readonly StaffRole[] }
+  | { kind: 'account'; id: number; name: string; roles: readonly StaffRole[] };
 
 export const adminKeyPrincipal: Principal = { kind: 'key', name: 'Admin key', roles: ['owner'] };
 

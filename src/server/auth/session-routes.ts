@@ -9,7 +9,8 @@ import { AppError } from '../errors';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
 const noStore = 'no-store';
-const infoOf = ({ csrfToken, idleMs, expiresAt }: AdminSessionInfo): AdminSessionInfo => ({
+/** What a new or resumed session tells the browser (never the token, which is in the cookie). */
+export const infoOf = ({ csrfToken, idleMs, expiresAt }: AdminSessionInfo): AdminSessionInfo => ({
   csrfToken,
   idleMs,
   expiresAt,
@@ -33,7 +34,7 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
     // A cookie from an earlier session is replaced, not left alive beside the new one.
     const previous = readSessionCookie(request);
     if (previous) await sessions.end(previous);
-    const session = await sessions.open(auth.keyHash);
+    const session = await sessions.open({ keyHash: auth.keyHash });
     setSessionCookie(reply, config, request, session.token);
     reply.header('cache-control', noStore).code(201);
     return infoOf(session);

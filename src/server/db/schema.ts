@@ -161,8 +161,10 @@ export interface RateLimitCountersTable {
 /** Staff sessions; only the token's hash is stored (docs/decisions/0030-admin-sessions.md). */
 export interface AdminSessionsTable {
   token_hash: string;
-  /** Hex SHA-256 of the admin key's hash at sign-in: a changed key ends the session. */
+  /** Hex SHA-256 of the admin key's hash at sign-in: a changed key ends the session ('' for an account's). */
   key_fingerprint: string;
+  /** The staff account whose session it is; null for one opened with the admin key. */
+  account_id: number | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
@@ -181,6 +183,58 @@ export interface ApiTokensTable {
   revoked_at: string | null;
 }
 
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  /** The address in its one canonical form (canonical-email.ts): unique. */
+  email_key: string;
+  /** Role names joined by commas. */
+  roles: string;
+  password_hash: string | null;
+  /** base32, for codes from an authenticator app; null when codes come by e-mail. */
+  totp_secret: string | null;
+  /** The last 30-second step whose code was used: each code works once. */
+  totp_last_step: number | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+export interface StaffPasskeysTable {
+  id: Generated<number>;
+  account_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: number;
+  /** WebAuthn transports joined by commas ('internal,hybrid'). */
+  transports: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  /** null for the setup link of a fresh install: whoever has it names themselves. */
+  email: string | null;
+  roles: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SignInChallengesTable {
+  token_hash: string;
+  purpose: string;
+  account_id: number | null;
+  /** What the next step must match: a WebAuthn challenge, or a hash of the code e-mailed. */
+  challenge: string;
+  attempts: Generated<number>;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -196,4 +250,8 @@ export interface DatabaseSchema {
   admin_sessions: AdminSessionsTable;
   staff_notes: StaffNotesTable;
   api_tokens: ApiTokensTable;
+  staff_accounts: StaffAccountsTable;
+  staff_passkeys: StaffPasskeysTable;
+  staff_invitations: StaffInvitationsTable;
+  sign_in_challenges: SignInChallengesTable;
 }

@@ -31,13 +31,15 @@ export function createFeatures(context: AppContext) {
     image: images.binnable,
   });
   const seo = createSeoFeature([blog.sitemapEntries]);
-  const staff = createStaffFeature();
+  const staff = createStaffFeature(context);
 
   return {
     settings,
     blog,
     images,
     bin,
+    /** The hourly tidy of sign-ins left half-way (background-work.ts). */
+    deleteEndedChallenges: staff.deleteEndedChallenges,
     /** The daily retention run (background-work.ts), emptying this Bin too. */
     startRetention: (log: RetentionLog) => enquiries.startRetention(bin, log),
     /**

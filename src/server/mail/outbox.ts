@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 
-/** The mails the outbox carries: staff's notification of an enquiry, and the parent's confirmation (decision 0032). */
-export const outboxKinds = ['staff-notification', 'parent-confirmation'] as const;
+/**
+ * The mails the outbox carries: staff's notification of an enquiry, the parent's confirmation
+ * (decision 0032), and staff's own sign-in mail: invitations and one-time codes (decision 0058).
+ */
+export const outboxKinds = ['staff-notification', 'parent-confirmation', 'staff-invitation', 'sign-in-code'] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 export interface OutgoingEmail {

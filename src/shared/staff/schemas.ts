@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { staffRoles } from './staff';
 
+const rolesField = z
+  .array(z.enum(staffRoles, { error: `Each role must be one of: ${staffRoles.join(', ')}.` }), {
+    error: 'Roles must be a list.',
+  })
+  .min(1, 'Choose at least one role.')
+  .max(staffRoles.length, 'Each role at most once.')
+  .refine((roles) => new Set(roles).size === roles.length, 'Each role at most once.');
+
 /** POST /api/admin/api-tokens */
 export const apiTokenCreateSchema = z
   .object({
@@ -9,13 +17,54 @@ export const apiTokenCreateSchema = z
       .trim()
       .min(1, 'Name is required.')
       .max(80, 'Name must be at most 80 characters.'),
-    roles: z
-      .array(z.enum(staffRoles, { error: `Each role must be one of: ${staffRoles.join(', ')}.` }), {
-        error: 'Roles must be a list.',
-      })
-      .min(1, 'Choose at least one role.')
-      .max(staffRoles.length, 'Each role at most once.')
-      .refine((roles) => new Set(roles).size === roles.length, 'Each role at most once.'),
+    roles: rolesField,
   })
   .strict();
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+const emailField = z
+  .string({ error: 'E-mail address is required.' })
+  .trim()
+  .min(1, 'E-mail address is required.')
+  .max(254, 'E-mail address must be at most 254 characters.')
+  .pipe(z.email('Enter a valid e-mail address.'));
+
+/** POST /api/staff/sign-in: the first step with a password. */
+export const passwordSignInSchema = z
+  .object({
+    email: emailField,
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, 'Password is required.')
+      .max(200, 'Password must be at most 200 characters.'),
+  })
+  .strict();
+
+/** POST /api/staff/sign-in/code: the second step. */
+export const signInCodeSchema = z
+  .object({
+    challenge: z.string({ error: 'Start signing in again.' }).max(64, 'Start signing in again.'),
+    code: z
+      .string({ error: 'Enter the six-digit code.' })
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the six-digit code.'),
+  })
+  .strict();
+
+/** POST /api/admin/staff/invitations */
+export const invitationCreateSchema = z.object({ email: emailField, roles: rolesField }).strict();
+export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
+
+/** POST /api/staff/invitations/:token/accept: the setup link also asks for the address. */
+export const invitationAcceptSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(80, 'Name must be at most 80 characters.'),
+    email: emailField.optional(),
+    password: z.string({ error: 'Password is required.' }).max(200, 'Password must be at most 200 characters.'),
+  })
+  .strict();
+export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

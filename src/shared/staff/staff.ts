@@ -41,3 +41,26 @@ export interface ApiTokenRecord {
 export interface CreatedApiToken extends ApiTokenRecord {
   token: string;
 }
+
+/** A member of staff's account as the owners' list shows it (never a secret). */
+export interface StaffAccount {
+  id: number;
+  name: string;
+  email: string;
+  roles: StaffRole[];
+  /** How they can sign in. */
+  signIn: { passkeys: number; password: boolean; authenticatorApp: boolean };
+  disabledAt: string | null;
+  createdAt: string;
+}
+
+/** A pending invitation as the owners' list shows it (the link itself is never shown again). */
+export interface StaffInvitation {
+  id: number;
+  /** null for the setup link of a fresh install. */
+  email: string | null;
+  roles: StaffRole[];
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+}

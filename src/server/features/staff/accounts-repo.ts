@@ -1,0 +1,107 @@
+import type { Kysely, Selectable } from 'kysely';
+import { canonicalEmail } from '../../../shared/canonical-email';
+import { type StaffAccount, type StaffRole, staffRoles } from '../../../shared/staff/staff';
+import type { DatabaseSchema, StaffAccountsTable } from '../../db/schema';
+import { rolesFromColumn } from '../../auth/principal';
+
+export type StoredAccount = Selectable<StaffAccountsTable>;
+
+/** Roles as stored: once each, in the fixed order, joined by commas. */
+export const rolesColumn = (roles: readonly StaffRole[]) => staffRoles.filter((role) => roles.includes(role)).join(',');
+
+export const accountOf = (row: StoredAccount, passkeys: number): StaffAccount => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  roles: rolesFromColumn(row.roles, staffRoles),
+  signIn: { passkeys, password: row.password_hash !== null, authenticatorApp: row.totp_secret !== null },
+  disabledAt: row.disabled_at,
+  createdAt: row.created_at,
+});
+
+/** Staff accounts (decision 0058): who they are and how they sign in. */
+export function createAccountsRepo(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+  return {
+    async create(
+      values: { name: string; email: string; roles: readonly StaffRole[]; passwordHash: string | null },
+      trx: Kysely<DatabaseSchema> = db,
+    ): Promise<StoredAccount> {
+      return trx
+        .insertInto('staff_accounts')
+        .values({
+          name: values.name,
+          email: values.email,
+          email_key: canonicalEmail(values.email),
+          roles: rolesColumn(values.roles),
+          password_hash: values.passwordHash,
+          totp_secret: null,
+          totp_last_step: null,
+          disabled_at: null,
+          created_at: now().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    find(id: number): Promise<StoredAccount | undefined> {
+      return db.selectFrom('staff_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** By e-mail address however it is written (canonical-email.ts). */
+    findByEmail(email: string, trx: Kysely<DatabaseSchema> = db): Promise<StoredAccount | undefined> {
+      return trx
+        .selectFrom('staff_accounts')
+        .selectAll()
+        .where('email_key', '=', canonicalEmail(email))
+        .executeTakeFirst();
+    },
+
+    async hasAny(): Promise<boolean> {
+      return (await db.selectFrom('staff_accounts').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    async list(): Promise<StaffAccount[]> {
+      const rows = await db.selectFrom('staff_accounts').selectAll().orderBy('name').orderBy('id').execute();
+      const counts = await db
+        .selectFrom('staff_passkeys')
+        .select(['account_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('account_id')
+        .execute();
+      const passkeys = new Map(counts.map((row) => [row.account_id, Number(row.count)]));
+      return rows.map((row) => accountOf(row, passkeys.get(row.id) ?? 0));
+    },
+
+    async setPassword(id: number, passwordHash: string): Promise<void> {
+      await db.updateTable('staff_accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
+
+    async setAuthenticatorApp(
+      id: number,
+      secret: string | null,
+      usedStep: number | null,
+      trx: Kysely<DatabaseSchema> = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('staff_accounts')
+        .set({ totp_secret: secret, totp_last_step: usedStep })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Records the step of an app code just used, only if it is later than the last: false when
+     * another request used that code (or a later one) first, so each code signs in once.
+     */
+    async useAuthenticatorStep(id: number, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('staff_accounts')
+        .set({ totp_last_step: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

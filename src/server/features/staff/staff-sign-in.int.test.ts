@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { stepAt, totpCode } from '../../auth/totp';
+
+const KEY = 'staff-sign-in-key-0123456789abcdef';
+const strongPassword = 'blue kettle under the stairs';
+/** A six-digit code that is not the right one. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** A clock the tests move, so authenticator codes of later steps can be made. */
+function movableClock(start = Date.UTC(2026, 10, 26, 9, 0, 0)) {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
+}
+
+async function setUp(env: Record<string, string>) {
+  const clock = movableClock();
+  const subject = await createTestApp({ env: { ADMIN_API_KEY: KEY, ...env }, clock: clock.now });
+  let address = 0;
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    subject.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers,
+      remoteAddress: `10.9.0.${++address}`,
+    });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    subject.app.inject({ url, headers, remoteAddress: `10.9.1.${++address}` });
+  const invite = async (email: string, roles: string[]) => {
+    const answer = await post('/api/admin/staff/invitations', { email, roles }, { 'x-api-key': KEY });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json() as { invitation: { id: number }; link: string | null };
+  };
+  /** The newest mail of a kind in the outbox (the tests read what would be sent). */
+  const lastMail = async (kind: string) =>
+    subject.database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  const cookieOf = (answer: { cookies: { name: string; value: string }[] }) =>
+    `admin_session=${answer.cookies.find(({ name }) => name === 'admin_session')!.value}`;
+  return { subject, clock, post, get, invite, lastMail, cookieOf };
+}
+
+describe('staff accounts with mail on: invitation, password and an e-mailed code (decision 0058)', () => {
+  let t: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    t = await setUp({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'office@northstar.test' });
+  });
+  afterAll(() => t.subject.close());
+
+  it('mails an invitation that works once, and makes an account that may use only its roles', async () => {
+    const { link } = await t.invite('Editor.Person@Example.test', ['editor']);
+    expect(link).toBeNull(); // mailed, never shown
+    const mail = await t.lastMail('staff-invitation');
+    expect(mail.recipient).toBe('Editor.Person@Example.test');
+    const token = /\/admin\/invitation#([\w-]{43})/.exec(mail.body)![1]!;
+
+    const shown = await t.get(`/api/staff/invitations/${token}`);
+    expect(shown.json()).toMatchObject({ email: 'Editor.Person@Example.test', roles: ['editor'], mailOn: true });
+
+    const weak = await t.post(`/api/staff/invitations/${token}/accept`, { name: 'Eddie', password: 'password1234' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ field: 'password' });
+
+    const accepted = await t.post(`/api/staff/invitations/${token}/accept`, {
+      name: 'Eddie',
+      password: strongPassword,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const cookie = t.cookieOf(accepted);
+    expect((await t.get('/api/admin/blog', { cookie })).statusCode).toBe(200);
+    const inbox = await t.get('/api/contact-submissions', { cookie });
+    expect(inbox.statusCode).toBe(403);
+    expect(inbox.json()).toMatchObject({ code: 'FORBIDDEN' });
+
+    const again = await t.post(`/api/staff/invitations/${token}/accept`, { name: 'Mallory', password: strongPassword });
+    expect(again.statusCode).toBe(404);
+    expect((await t.get(`/api/staff/invitations/${token}`)).statusCode).toBe(404);
+    // Nor can an address be invited twice once it has an account (however it is written).
+    const twice = await t.post(
+      '/api/admin/staff/invitations',
+      { email: 'editor.person@example.test', roles: ['editor'] },
+      { 'x-api-key': KEY },
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ field: 'email' });
+  });
+
+  it('signs in with the password and then the e-mailed code, each code once', async () => {
+    const wrong = await t.post('/api/staff/sign-in', {
+      email: 'editor.person@example.test',
+      password: 'not the password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const unknown = await t.post('/api/staff/sign-in', { email: 'nobody@example.test', password: strongPassword });
+    expect(unknown.statusCode).toBe(401);
+    // An unknown address and a wrong password read the same.
+    expect(unknown.json()).toEqual(wrong.json());
+
+    const first = await t.post('/api/staff/sign-in', { email: 'EDITOR.person@example.test', password: strongPassword });
+    expect(first.statusCode, first.body).toBe(200);
+    const { next, challenge } = first.json() as { next: string; challenge: string };
+    expect(next).toBe('email-code');
+    const code = /is:\n\n(\d{6})\n/.exec((await t.lastMail('sign-in-code')).body)![1]!;
+
+    const badCode = otherThan(code);
+    const refused = await t.post('/api/staff/sign-in/code', { challenge, code: badCode });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ field: 'code' });
+
+    const signedIn = await t.post('/api/staff/sign-in/code', { challenge, code });
+    expect(signedIn.statusCode, signedIn.body).toBe(201);
+    expect((await t.get('/api/admin/blog', { cookie: t.cookieOf(signedIn) })).statusCode).toBe(200);
+    const reused = await t.post('/api/staff/sign-in/code', { challenge, code });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().error).toMatch(/sign-in has ended/);
+  });
+
+  it('ends a sign-in after five wrong codes, even if the sixth is right', async () => {
+    const first = await t.post('/api/staff/sign-in', { email: 'editor.person@example.test', password: strongPassword });
+    const { challenge } = first.json() as { challenge: string };
+    const code = /is:\n\n(\d{6})\n/.exec((await t.lastMail('sign-in-code')).body)![1]!;
+    const badCode = otherThan(code);
+    for (let i = 0; i < 5; i += 1)
+      expect((await t.post('/api/staff/sign-in/code', { challenge, code: badCode })).statusCode).toBe(401);
+    const late = await t.post('/api/staff/sign-in/code', { challenge, code });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toMatch(/sign-in has ended/);
+  });
+
+  it('refuses bad input with the field at fault', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/api/staff/sign-in', { email: 'not an address', password: 'x' }, 'email'],
+      ['/api/staff/sign-in', { email: 'a@example.test' }, 'password'],
+      ['/api/staff/sign-in', { email: 'a@example.test', password: 'x'.repeat(201) }, 'password'],
+      ['/api/staff/sign-in/code', { challenge: 'x', code: '12345' }, 'code'],
+      ['/api/staff/sign-in/code', { challenge: 'x', code: '123456', extra: 1 }, 'extra'],
+    ];
+    for (const [url, payload, field] of cases) {
+      const answer = await t.post(url, payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json().field, JSON.stringify(payload)).toBe(field);
+    }
+    const invalid = await t.post(
+      '/api/admin/staff/invitations',
+      { email: 'a@example.test', roles: ['boss'] },
+      { 'x-api-key': KEY },
+    );
+    expect(invalid.json()).toMatchObject({ field: 'roles.0' });
+  });
+});
+
+describe('staff accounts with mail off: the link shown once, codes from an authenticator app', () => {
+  let t: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    t = await setUp({});
+  });
+  afterAll(() => t.subject.close());
+
+  it('needs an authenticator app, then signs in with its codes, each step once', async () => {
+    const { link } = await t.invite('owner2@example.test', ['owner']);
+    const token = /#([\w-]{43})$/.exec(link!)![1]!;
+    const offered = (await t.get(`/api/staff/invitations/${token}`)).json() as {
+      mailOn: boolean;
+      authenticator: { secret: string; uri: string };
+    };
+    expect(offered.mailOn).toBe(false);
+    const { secret } = offered.authenticator;
+    expect(offered.authenticator.uri).toContain(`secret=${secret}`);
+
+    const withoutApp = await t.post(`/api/staff/invitations/${token}/accept`, {
+      name: 'Olive',
+      password: strongPassword,
+    });
+    expect(withoutApp.statusCode).toBe(400);
+    expect(withoutApp.json()).toMatchObject({ field: 'authenticator' });
+    const wrongApp = await t.post(`/api/staff/invitations/${token}/accept`, {
+      name: 'Olive',
+      password: strongPassword,
+      authenticator: { secret, code: otherThan(totpCode(secret, stepAt(t.clock.now()))) },
+    });
+    expect(wrongApp.json()).toMatchObject({ field: 'authenticator.code' });
+
+    const accepted = await t.post(`/api/staff/invitations/${token}/accept`, {
+      name: 'Olive',
+      password: strongPassword,
+      authenticator: { secret, code: totpCode(secret, stepAt(t.clock.now())) },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+
+    const first = await t.post('/api/staff/sign-in', { email: 'owner2@example.test', password: strongPassword });
+    const { next, challenge } = first.json() as { next: string; challenge: string };
+    expect(next).toBe('authenticator-app');
+    // The code used to accept cannot sign in again; the next step's can.
+    const used = await t.post('/api/staff/sign-in/code', { challenge, code: totpCode(secret, stepAt(t.clock.now())) });
+    expect(used.statusCode).toBe(401);
+    t.clock.advance(30_000);
+    const signedIn = await t.post('/api/staff/sign-in/code', {
+      challenge,
+      code: totpCode(secret, stepAt(t.clock.now())),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(201);
+    // An owner's session may use everything, the staff routes too.
+    expect((await t.get('/api/admin/staff/invitations', { cookie: t.cookieOf(signedIn) })).statusCode).toBe(200);
+  });
+});
