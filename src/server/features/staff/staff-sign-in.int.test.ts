@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { createTestApp } from '../../../../tests/support/app';
 import { stepAt, totpCode } from '../../auth/totp';
 
 const KEY = 'staff-sign-in-key-0123456789abcdef';
