@@ -68,3 +68,15 @@ export const invitationAcceptSchema = z
   })
   .strict();
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
+
+/** PATCH /api/admin/staff/accounts/:id: what changes; at least one of the two. */
+export const accountChangeSchema = z
+  .object({
+    roles: rolesField.optional(),
+    disabled: z.boolean({ error: 'Disabled must be true or false.' }).optional(),
+  })
+  .strict()
+  .refine((change) => change.roles !== undefined || change.disabled !== undefined, {
+    message: 'Send the roles or whether the account is disabled.',
+    path: ['roles'],
+  });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { canonicalEmail } from '../../../shared/canonical-email';
 import { type StaffAccount, type StaffRole, staffRoles } from '../../../shared/staff/staff';
 import type { DatabaseSchema, StaffAccountsTable } from '../../db/schema';
@@ -56,6 +56,18 @@ export function createAccountsRepo(db: Kysely<DatabaseSchema>, now: () => Date =
         .executeTakeFirst();
     },
 
+    /** One account as the owners' list shows it. */
+    async view(id: number): Promise<StaffAccount | undefined> {
+      const row = await db.selectFrom('staff_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const keys = await db
+        .selectFrom('staff_passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('account_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return accountOf(row, Number(keys.count));
+    },
+
     async hasAny(): Promise<boolean> {
       return (await db.selectFrom('staff_accounts').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
@@ -86,6 +98,53 @@ export function createAccountsRepo(db: Kysely<DatabaseSchema>, now: () => Date =
         .set({ totp_secret: secret, totp_last_step: usedStep })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Changes an account's roles or whether it is disabled, keeping at least one enabled owner:
+     * 'last-owner' when the change would leave none. Disabling also ends its sessions (they would
+     * be refused at their next call anyway). The enabled owners' rows are locked first (a no-op
+     * update), so two owners demoting each other at once cannot both succeed on PostgreSQL;
+     * SQLite runs one writer at a time.
+     */
+    async change(
+      id: number,
+      change: { roles?: readonly StaffRole[]; disabled?: boolean },
+    ): Promise<'changed' | 'not-found' | 'last-owner'> {
+      return db.transaction().execute(async (trx) => {
+        const isOwner = (eb: ExpressionBuilder<DatabaseSchema, 'staff_accounts'>) =>
+          eb.and([eb('roles', 'like', '%owner%'), eb('disabled_at', 'is', null)]);
+        await trx
+          .updateTable('staff_accounts')
+          .set((eb) => ({ roles: eb.ref('roles') }))
+          .where(isOwner)
+          .execute();
+        const account = await trx.selectFrom('staff_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!account) return 'not-found';
+        const roles = change.roles ? rolesColumn(change.roles) : account.roles;
+        const disabledAt =
+          change.disabled === undefined ? account.disabled_at : change.disabled ? now().toISOString() : null;
+        const wasOwner = account.roles.split(',').includes('owner') && account.disabled_at === null;
+        const stillOwner = roles.split(',').includes('owner') && disabledAt === null;
+        if (wasOwner && !stillOwner) {
+          const otherOwner = await trx
+            .selectFrom('staff_accounts')
+            .select('id')
+            .where(isOwner)
+            .where('id', '!=', id)
+            .executeTakeFirst();
+          if (!otherOwner) return 'last-owner';
+        }
+        // A disabled account keeps the time it was first disabled.
+        const keptDisabledAt = account.disabled_at !== null && disabledAt !== null ? account.disabled_at : disabledAt;
+        await trx
+          .updateTable('staff_accounts')
+          .set({ roles, disabled_at: keptDisabledAt })
+          .where('id', '=', id)
+          .execute();
+        if (keptDisabledAt !== null) await trx.deleteFrom('admin_sessions').where('account_id', '=', id).execute();
+        return 'changed';
+      });
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { AppContext, FeaturePlugin } from '../../context';
+import { accountRoutes } from './account-routes';
 import { createAccountsRepo } from './accounts-repo';
 import { apiTokenRoutes } from './api-token-routes';
 import { createChallenges } from './challenges';
@@ -20,6 +21,7 @@ export function createStaffFeature({ database, clock }: AppContext) {
     await app.register(apiTokenRoutes, context);
     await app.register(signInRoutes, { ...context, accounts, challenges });
     await app.register(invitationRoutes, { ...context, accounts, invitations });
+    await app.register(accountRoutes, { ...context, accounts });
   };
   return {
     routes,

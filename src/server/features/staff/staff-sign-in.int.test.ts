@@ -208,3 +208,89 @@ describe('staff accounts with mail off: the link shown once, codes from an authe
     expect((await t.get('/api/admin/staff/invitations', { cookie: t.cookieOf(signedIn) })).statusCode).toBe(200);
   });
 });
+
+describe('owners change roles and disable accounts, and the site keeps an owner', () => {
+  let t: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    t = await setUp({ SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL: 'office@northstar.test' });
+  });
+  afterAll(() => t.subject.close());
+
+  const join = async (email: string, roles: string[]) => {
+    await t.invite(email, roles);
+    const token = /#([\w-]{43})/.exec((await t.lastMail('staff-invitation')).body)![1]!;
+    const accepted = await t.post(`/api/staff/invitations/${token}/accept`, { name: email, password: strongPassword });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const accounts = (await t.get('/api/admin/staff/accounts', { 'x-api-key': KEY })).json() as {
+      id: number;
+      email: string;
+    }[];
+    return { cookie: t.cookieOf(accepted), id: accounts.find((account) => account.email === email)!.id };
+  };
+  const change = (id: number, body: unknown) =>
+    t.subject.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/accounts/${id}`,
+      headers: { 'x-api-key': KEY },
+      payload: body as object,
+    });
+
+  it('ends a disabled account’s session at its next call and refuses its password, until enabled again', async () => {
+    const editor = await join('leaver@example.test', ['editor']);
+    expect((await t.get('/api/admin/blog', { cookie: editor.cookie })).statusCode).toBe(200);
+    const disabled = await change(editor.id, { disabled: true });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json()).toMatchObject({ email: 'leaver@example.test', disabledAt: expect.any(String) });
+    expect((await t.get('/api/admin/blog', { cookie: editor.cookie })).statusCode).toBe(401);
+    const password = await t.post('/api/staff/sign-in', { email: 'leaver@example.test', password: strongPassword });
+    expect(password.statusCode).toBe(401);
+
+    expect((await change(editor.id, { disabled: false })).json()).toMatchObject({ disabledAt: null });
+    const again = await t.post('/api/staff/sign-in', { email: 'leaver@example.test', password: strongPassword });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('applies a change of roles to a live session at once', async () => {
+    const person = await join('mover@example.test', ['editor']);
+    expect((await t.get('/api/contact-submissions', { cookie: person.cookie })).statusCode).toBe(403);
+    expect((await change(person.id, { roles: ['enquiries'] })).statusCode).toBe(200);
+    expect((await t.get('/api/contact-submissions', { cookie: person.cookie })).statusCode).toBe(200);
+    expect((await t.get('/api/admin/blog', { cookie: person.cookie })).statusCode).toBe(403);
+  });
+
+  it('never leaves the site without an enabled owner', async () => {
+    const first = await join('first-owner@example.test', ['owner']);
+    for (const body of [{ roles: ['editor'] }, { disabled: true }]) {
+      const refused = await change(first.id, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CONFLICT', field: 'roles' });
+    }
+    const second = await join('second-owner@example.test', ['owner', 'editor']);
+    expect((await change(first.id, { roles: ['editor'] })).statusCode).toBe(200);
+    expect((await change(second.id, { disabled: true })).statusCode).toBe(409);
+    expect((await change(999999, { disabled: true })).statusCode).toBe(404);
+    const empty = await change(second.id, {});
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('lets only one of two owners who demote each other at the same moment succeed', async () => {
+    // Everyone who is an owner steps down but one, then pairs of owners race: each round, the
+    // two newest owners demote each other at once, and one must stay.
+    const accounts = (await t.get('/api/admin/staff/accounts', { 'x-api-key': KEY })).json() as {
+      id: number;
+      roles: string[];
+    }[];
+    const owners = accounts.filter((account) => account.roles.includes('owner'));
+    for (const other of owners.slice(1)) expect((await change(other.id, { roles: ['editor'] })).statusCode).toBe(200);
+    let survivor = owners[0]!.id;
+    for (let round = 0; round < 8; round += 1) {
+      const rival = await join(`rival-${round}@example.test`, ['owner']);
+      const answers = await Promise.all([
+        change(survivor, { roles: ['editor'] }),
+        change(rival.id, { roles: ['editor'] }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      survivor = answers[0]!.statusCode === 409 ? survivor : rival.id;
+    }
+  });
+});
