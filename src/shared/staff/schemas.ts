@@ -9,14 +9,17 @@ const rolesField = z
   .max(staffRoles.length, 'Each role at most once.')
   .refine((roles) => new Set(roles).size === roles.length, 'Each role at most once.');
 
+/** A person's or a token's name, as staff will read it in lists and the access log. */
+const nameField = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(80, 'Name must be at most 80 characters.');
+
 /** POST /api/admin/api-tokens */
 export const apiTokenCreateSchema = z
   .object({
-    name: z
-      .string({ error: 'Name is required.' })
-      .trim()
-      .min(1, 'Name is required.')
-      .max(80, 'Name must be at most 80 characters.'),
+    name: nameField,
     roles: rolesField,
   })
   .strict();
@@ -58,11 +61,7 @@ export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 /** POST /api/staff/invitations/:token/accept: the setup link also asks for the address. */
 export const invitationAcceptSchema = z
   .object({
-    name: z
-      .string({ error: 'Name is required.' })
-      .trim()
-      .min(1, 'Name is required.')
-      .max(80, 'Name must be at most 80 characters.'),
+    name: nameField,
     email: emailField.optional(),
     password: z.string({ error: 'Password is required.' }).max(200, 'Password must be at most 200 characters.'),
   })
