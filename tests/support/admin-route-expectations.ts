@@ -9,6 +9,9 @@ const publicWrites = new Set([
   'POST /api/contact-submissions',
   'POST /api/staff/sign-in',
   'POST /api/staff/sign-in/code',
+  'POST /api/staff/sign-in/passkey/options',
+  'POST /api/staff/sign-in/passkey',
+  'POST /api/staff/invitations/:token/passkey/options',
   'POST /api/staff/invitations/:token/accept',
 ]);
 const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];
@@ -29,9 +32,11 @@ export function roleNeeded(method: string, url: string): RouteRole {
   if (url.startsWith('/api/contact-submissions')) return 'enquiries';
   if (url.startsWith('/api/admin/blog') || url.startsWith('/api/admin/images')) return 'editor';
   if (url === '/api/settings' || url === '/api/logo/upload') return 'editor';
+  // Anyone signed in: the session itself, their own account, and the Bin (which checks each kind: binKindRole).
+  if (url === '/api/admin/session' || url.startsWith('/api/admin/bin') || url.startsWith('/api/admin/staff/me')) {
+    return 'staff';
+  }
   if (url.startsWith('/api/admin/api-tokens') || url.startsWith('/api/admin/staff')) return 'owner';
-  // Anyone signed in: the session itself, and the Bin (which checks each kind: binKindRole).
-  if (url === '/api/admin/session' || url.startsWith('/api/admin/bin')) return 'staff';
   throw new Error(`No expected role for ${method} ${url}: add it to tests/support/admin-route-expectations.ts`);
 }
 

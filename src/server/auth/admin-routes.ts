@@ -12,6 +12,9 @@ export const publicWriteRoutes: readonly string[] = [
   // Signing in and accepting an invitation: nobody is signed in yet (decision 0058).
   'POST /api/staff/sign-in',
   'POST /api/staff/sign-in/code',
+  'POST /api/staff/sign-in/passkey/options',
+  'POST /api/staff/sign-in/passkey',
+  'POST /api/staff/invitations/:token/passkey/options',
   'POST /api/staff/invitations/:token/accept',
 ];
 

@@ -58,16 +58,6 @@ export const signInCodeSchema = z
 export const invitationCreateSchema = z.object({ email: emailField, roles: rolesField }).strict();
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
-/** POST /api/staff/invitations/:token/accept: the setup link also asks for the address. */
-export const invitationAcceptSchema = z
-  .object({
-    name: nameField,
-    email: emailField.optional(),
-    password: z.string({ error: 'Password is required.' }).max(200, 'Password must be at most 200 characters.'),
-  })
-  .strict();
-export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
-
 /** PATCH /api/admin/staff/accounts/:id: what changes; at least one of the two. */
 export const accountChangeSchema = z
   .object({
@@ -79,3 +69,65 @@ export const accountChangeSchema = z
     message: 'Send the roles or whether the account is disabled.',
     path: ['roles'],
   });
+
+const base64url = (max: number) =>
+  z
+    .string({ error: 'The passkey answer is incomplete. Please try again.' })
+    .max(max, 'The passkey answer is too long.')
+    .regex(/^[\w-]*$/, 'The passkey answer is malformed. Please try again.');
+
+/**
+ * What the browser's WebAuthn call answers (as @simplewebauthn/browser sends it), checked for
+ * shape and size only: the signature and challenge are the server library's to verify.
+ */
+export const passkeyAnswerSchema = z.object({
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key', { error: 'The passkey answer is malformed. Please try again.' }),
+  response: z.object({
+    clientDataJSON: base64url(4000),
+    attestationObject: base64url(16000).optional(),
+    authenticatorData: base64url(4000).optional(),
+    signature: base64url(1000).optional(),
+    userHandle: base64url(200).optional(),
+    transports: z.array(z.string().max(20)).max(8).optional(),
+    publicKeyAlgorithm: z.number().optional(),
+    publicKey: base64url(2000).optional(),
+  }),
+  authenticatorAttachment: z.string().max(20).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+});
+
+/** A passkey step: the challenge's token from the options call and the browser's answer. */
+export const passkeyStepSchema = z
+  .object({
+    challenge: z.string({ error: 'Start again.' }).max(64, 'Start again.'),
+    answer: passkeyAnswerSchema,
+  })
+  .strict();
+
+/**
+ * POST /api/staff/invitations/:token/accept: a name, and a way to sign in: a passkey made for the
+ * invitation, or a password (with an authenticator app's secret and current code when the person
+ * chooses one, or when codes cannot be mailed). The setup link also asks for the address.
+ */
+export const invitationAcceptSchema = z
+  .object({
+    name: nameField,
+    email: emailField.optional(),
+    password: z.string().max(200, 'Password must be at most 200 characters.').optional(),
+    authenticator: z
+      .object({
+        secret: z.string().regex(/^[A-Z2-7]{32}$/, 'Start again from the link.'),
+        code: z.string().max(10, 'Enter the six-digit code.'),
+      })
+      .strict()
+      .optional(),
+    passkey: passkeyStepSchema.optional(),
+  })
+  .strict()
+  .refine((accept) => accept.password !== undefined || accept.passkey !== undefined, {
+    message: 'Choose a password, or add a passkey.',
+    path: ['password'],
+  });
+export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

@@ -64,3 +64,11 @@ export interface StaffInvitation {
   createdAt: string;
   expiresAt: string;
 }
+
+/** One of a person's own passkeys, as their account screen lists it. */
+export interface StaffPasskey {
+  id: number;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}

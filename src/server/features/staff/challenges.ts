@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, SignInChallengesTable } from '../../db/schema';
 
 /** What a sign-in in progress waits for. */
-export type ChallengePurpose = 'authenticator-app' | 'email-code';
+export type ChallengePurpose = 'authenticator-app' | 'email-code' | 'passkey-register' | 'passkey-sign-in';
 
 export type Challenge = Selectable<SignInChallengesTable>;
 
@@ -23,7 +23,7 @@ export function createChallenges(db: Kysely<DatabaseSchema>, now: () => Date = (
     /** `challengeFor` makes what the next step must match, given the token (so it can be tied to it). */
     async open(
       purpose: ChallengePurpose,
-      accountId: number,
+      accountId: number | null,
       challengeFor: (token: string) => string,
       ttlMs: number,
     ): Promise<string> {

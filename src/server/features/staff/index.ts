@@ -1,27 +1,51 @@
+import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import type { AppContext, FeaturePlugin } from '../../context';
+import { AppError } from '../../errors';
 import { accountRoutes } from './account-routes';
 import { createAccountsRepo } from './accounts-repo';
 import { apiTokenRoutes } from './api-token-routes';
 import { createChallenges } from './challenges';
 import { invitationRoutes } from './invitation-routes';
 import { createInvitationsRepo } from './invitations-repo';
+import { passkeyRoutes } from './passkey-routes';
+import { createPasskeys } from './passkeys';
 import { signInRoutes } from './sign-in-routes';
 
+/** Public staff requests (signing in, accepting an invitation) per address in a quarter of an hour. */
+const PUBLIC_STAFF_REQUESTS = 60;
+
 /**
- * Staff access (decision 0058): accounts and how they sign in, invitations, and the named API
- * tokens. Knowing who a request comes from on every call is authentication's (src/server/auth/),
- * which reads the accounts' and tokens' tables itself.
+ * Staff access (decision 0058): accounts and how they sign in (passwords with a code, passkeys),
+ * invitations, and the named API tokens. Knowing who a request comes from on every call is
+ * authentication's (src/server/auth/), which reads the accounts' and tokens' tables itself.
  */
-export function createStaffFeature({ database, clock }: AppContext) {
+export function createStaffFeature({ config, database, clock }: AppContext) {
   const accounts = createAccountsRepo(database.db, clock);
   const invitations = createInvitationsRepo(database.db, clock);
   const challenges = createChallenges(database.db, clock);
+  const passkeys = createPasskeys(database.db, config, challenges, clock);
 
   const routes: FeaturePlugin = async (app, context) => {
+    // One count per address for every public staff route, in the database so it holds across
+    // processes: each such request may hash a password or store a challenge, so strangers get few.
+    await app.register(rateLimit, {
+      global: false,
+      store: databaseRateLimitStore(database.db, database.writes, 'staff'),
+      errorResponseBuilder: (_request, limit) =>
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          `Too many sign-in requests from your connection. Please try again in ${limit.after}.`,
+        ),
+    });
+    const limitPerAddress = app.rateLimit({ max: PUBLIC_STAFF_REQUESTS, timeWindow: '15 minutes' });
+    const uses = { ...context, accounts, invitations, challenges, passkeys, limitPerAddress };
     await app.register(apiTokenRoutes, context);
-    await app.register(signInRoutes, { ...context, accounts, challenges });
-    await app.register(invitationRoutes, { ...context, accounts, invitations });
-    await app.register(accountRoutes, { ...context, accounts });
+    await app.register(signInRoutes, uses);
+    await app.register(invitationRoutes, uses);
+    await app.register(passkeyRoutes, uses);
+    await app.register(accountRoutes, uses);
   };
   return {
     routes,

@@ -1,3 +1,4 @@
+import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { canonicalEmail } from '../../../shared/canonical-email';
 import { site } from '../../../shared/site';
@@ -12,31 +13,31 @@ import { setSessionCookie } from '../../auth/session-cookie';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
 import type { AccountsRepo } from './accounts-repo';
 import type { InvitationsRepo } from './invitations-repo';
+import type { Passkeys } from './passkeys';
 import { invitationLink, invitationMail } from './mail-texts';
 
 const owner = { role: 'owner', changesNoContent: true } as const;
 const invitationParams = idParams((raw) => `There is no invitation ${raw}.`);
 const tokenParams = z.object({ token: z.string().max(64) });
+/** What the person has typed so far, to name the passkey on their device. */
+const passkeyOptionsBody = z
+  .object({ name: z.string().trim().max(80).optional(), email: z.string().trim().max(254).optional() })
+  .strict();
 const linkEnded = () => notFound('This invitation link has expired or was already used. Please ask for a new one.');
-
-/** With the acceptance, optionally: the authenticator app's secret offered and a code it shows. */
-const acceptBody = invitationAcceptSchema.extend({
-  authenticator: z
-    .object({ secret: z.string().regex(/^[A-Z2-7]{32}$/, 'Start again from the link.'), code: z.string().max(10) })
-    .strict()
-    .optional(),
-});
 
 /**
  * Invitations (decision 0058). Owners invite by address with the roles to give; the link is
- * mailed (or, with mail off, shown once to copy). Whoever opens it names themselves, chooses a
- * password and, optionally (required with mail off, where codes cannot be mailed), an
- * authenticator app; the account is made, the link used up and a session opened, in that order.
+ * mailed (or, with mail off, shown once to copy). Whoever opens it names themselves and chooses
+ * how to sign in: a passkey, or a password with, optionally (required with mail off, where codes
+ * cannot be mailed), an authenticator app; the account is made and the link used up in one
+ * transaction, then a session is opened.
  */
-export const invitationRoutes: FeaturePlugin<{ accounts: AccountsRepo; invitations: InvitationsRepo }> = async (
-  app,
-  { config, database, mailWorker, accounts, invitations, clock },
-) => {
+export const invitationRoutes: FeaturePlugin<{
+  accounts: AccountsRepo;
+  invitations: InvitationsRepo;
+  passkeys: Passkeys;
+  limitPerAddress: onRequestHookHandler;
+}> = async (app, { config, database, mailWorker, accounts, invitations, passkeys, limitPerAddress, clock }) => {
   app.get('/api/admin/staff/invitations', { config: owner }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return invitations.listPending();
@@ -86,43 +87,66 @@ export const invitationRoutes: FeaturePlugin<{ accounts: AccountsRepo; invitatio
     };
   });
 
+  // A passkey made while accepting: options for the new person, named by the invitation's address.
+  app.post(
+    '/api/staff/invitations/:token/passkey/options',
+    { onRequest: limitPerAddress, schema: { params: tokenParams, body: passkeyOptionsBody } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const invitation = await invitations.findUsable(request.params.token);
+      if (!invitation) throw linkEnded();
+      const userName = invitation.email ?? request.body.email ?? 'Owner';
+      return passkeys.registrationOptions({ accountId: null, userName, displayName: request.body.name ?? userName });
+    },
+  );
+
   app.post(
     '/api/staff/invitations/:token/accept',
-    { schema: { params: tokenParams, body: acceptBody } },
+    { onRequest: limitPerAddress, schema: { params: tokenParams, body: invitationAcceptSchema } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { token } = request.params;
       const invitation = await invitations.findUsable(token);
       if (!invitation) throw linkEnded();
-      const { name, password, authenticator } = request.body;
+      const { name, password, authenticator, passkey } = request.body;
       const email = invitation.email ?? request.body.email;
       if (!email) throw badRequest('E-mail address is required.', 'email');
       if (invitation.email && request.body.email && canonicalEmail(request.body.email) !== canonicalEmail(email)) {
         throw badRequest('This invitation is for another address.', 'email');
       }
-      const problem = passwordProblem(password, email);
-      if (problem) throw badRequest(problem, 'password');
-      if (!authenticator && !config.mail) {
-        throw badRequest(
-          'E-mail is not set up on this site, so sign-in codes must come from an authenticator app: add it, then enter the code it shows.',
-          'authenticator',
-        );
+      let passwordHash: string | null = null;
+      let step: number | null = null;
+      if (password !== undefined) {
+        const problem = passwordProblem(password, email);
+        if (problem) throw badRequest(problem, 'password');
+        if (!authenticator && !config.mail) {
+          throw badRequest(
+            'E-mail is not set up on this site, so sign-in codes must come from an authenticator app: add it, then enter the code it shows.',
+            'authenticator',
+          );
+        }
+        if (authenticator) {
+          step = matchingStep(authenticator.secret, authenticator.code.trim(), clock(), null) ?? null;
+          if (step === null) {
+            throw badRequest(
+              'That code is not right. Check the app shows this site, then enter its current code.',
+              'authenticator.code',
+            );
+          }
+        }
+        passwordHash = await hashPassword(password);
       }
-      const step = authenticator ? matchingStep(authenticator.secret, authenticator.code.trim(), clock(), null) : null;
-      if (authenticator && step === undefined) {
-        throw badRequest(
-          'That code is not right. Check the app shows this site, then enter its current code.',
-          'authenticator.code',
-        );
-      }
-      const passwordHash = await hashPassword(password);
+      const newKey = passkey ? await passkeys.verifyRegistration(passkey.challenge, passkey.answer, null) : undefined;
 
       const account = await database.db.transaction().execute(async (trx) => {
         if (!(await invitations.use(token, trx))) throw linkEnded();
-        if (await accounts.findByEmail(email, trx))
+        if (await accounts.findByEmail(email, trx)) {
           throw conflict('There is already an account for this address.', 'email');
+        }
         const created = await accounts.create({ name, email, roles: invitation.roles, passwordHash }, trx);
-        if (authenticator) await accounts.setAuthenticatorApp(created.id, authenticator.secret, step ?? null, trx);
+        if (authenticator && step !== null)
+          await accounts.setAuthenticatorApp(created.id, authenticator.secret, step, trx);
+        if (newKey) await passkeys.store(created.id, newKey, trx);
         return created;
       });
       const session = await app.adminSessions.open({ accountId: account.id });

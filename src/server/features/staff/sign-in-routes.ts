@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { passwordSignInSchema, signInCodeSchema } from '../../../shared/staff/schemas';
 import { countHit } from '../../coordination/rate-limit-counters';
 import type { FeaturePlugin } from '../../context';
@@ -34,10 +34,11 @@ const codeCheck = (token: string, code: string) => sha256Hex(`${token}:${code}`)
  * signed in yet), listed as such in auth/admin-routes.ts. Every wrong password or code counts
  * towards the address's failure budget, the one wrong admin keys use.
  */
-export const signInRoutes: FeaturePlugin<{ accounts: AccountsRepo; challenges: Challenges }> = async (
-  app,
-  { config, database, mailWorker, accounts, challenges, clock },
-) => {
+export const signInRoutes: FeaturePlugin<{
+  accounts: AccountsRepo;
+  challenges: Challenges;
+  limitPerAddress: onRequestHookHandler;
+}> = async (app, { config, database, mailWorker, accounts, challenges, limitPerAddress, clock }) => {
   const failures = app.signInFailures;
   const tooMany = (reply: FastifyReply, waitMs: number) => {
     reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
@@ -48,62 +49,70 @@ export const signInRoutes: FeaturePlugin<{ accounts: AccountsRepo; challenges: C
     return waitMs > 0 ? tooMany(reply, waitMs) : error;
   };
 
-  app.post('/api/staff/sign-in', { schema: { body: passwordSignInSchema } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const blockedMs = await failures.blockedFor(request.ip);
-    if (blockedMs > 0) throw tooMany(reply, blockedMs);
-    const { email, password } = request.body;
-    const account = await accounts.findByEmail(email);
-    const usable = account && account.disabled_at === null && account.password_hash !== null;
-    // An unknown address costs the same hashing as a wrong password, so timing tells nobody who has an account.
-    const matches = await verifyPassword(password, usable ? account.password_hash! : await decoyHash());
-    if (!usable || !matches) throw await failed(request, reply, wrongPassword());
+  app.post(
+    '/api/staff/sign-in',
+    { onRequest: limitPerAddress, schema: { body: passwordSignInSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const blockedMs = await failures.blockedFor(request.ip);
+      if (blockedMs > 0) throw tooMany(reply, blockedMs);
+      const { email, password } = request.body;
+      const account = await accounts.findByEmail(email);
+      const usable = account && account.disabled_at === null && account.password_hash !== null;
+      // An unknown address costs the same hashing as a wrong password, so timing tells nobody who has an account.
+      const matches = await verifyPassword(password, usable ? account.password_hash! : await decoyHash());
+      if (!usable || !matches) throw await failed(request, reply, wrongPassword());
 
-    if (account.totp_secret !== null) {
-      const challenge = await challenges.open('authenticator-app', account.id, () => '', CODE_TTL_MS);
-      return { next: 'authenticator-app', challenge };
-    }
-    if (!config.mail) {
-      throw new AppError(
-        503,
-        'MAIL_OFF',
-        'Sign-in codes are sent by e-mail, and e-mail is not set up on this site. Please sign in with your passkey, or ask an owner.',
-      );
-    }
-    const mailed = await countHit(database.db, `sign-in-code|${account.id}`, CODES_WINDOW_MS, clock());
-    if (mailed.count > MAX_CODES_MAILED) throw tooMany(reply, mailed.ttlMs);
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    const challenge = await challenges.open('email-code', account.id, (token) => codeCheck(token, code), CODE_TTL_MS);
-    await enqueueEmail(database.db, signInCodeMail(account.email, code), clock());
-    mailWorker?.wake();
-    return { next: 'email-code', challenge };
-  });
+      if (account.totp_secret !== null) {
+        const challenge = await challenges.open('authenticator-app', account.id, () => '', CODE_TTL_MS);
+        return { next: 'authenticator-app', challenge };
+      }
+      if (!config.mail) {
+        throw new AppError(
+          503,
+          'MAIL_OFF',
+          'Sign-in codes are sent by e-mail, and e-mail is not set up on this site. Please sign in with your passkey, or ask an owner.',
+        );
+      }
+      const mailed = await countHit(database.db, `sign-in-code|${account.id}`, CODES_WINDOW_MS, clock());
+      if (mailed.count > MAX_CODES_MAILED) throw tooMany(reply, mailed.ttlMs);
+      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      const challenge = await challenges.open('email-code', account.id, (token) => codeCheck(token, code), CODE_TTL_MS);
+      await enqueueEmail(database.db, signInCodeMail(account.email, code), clock());
+      mailWorker?.wake();
+      return { next: 'email-code', challenge };
+    },
+  );
 
-  app.post('/api/staff/sign-in/code', { schema: { body: signInCodeSchema } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const blockedMs = await failures.blockedFor(request.ip);
-    if (blockedMs > 0) throw tooMany(reply, blockedMs);
-    const { challenge: token, code } = request.body;
-    const challenge = await challenges.attempt(token);
-    const account = challenge?.account_id == null ? undefined : await accounts.find(challenge.account_id);
-    if (!challenge || !account || account.disabled_at !== null) throw signInEnded();
+  app.post(
+    '/api/staff/sign-in/code',
+    { onRequest: limitPerAddress, schema: { body: signInCodeSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const blockedMs = await failures.blockedFor(request.ip);
+      if (blockedMs > 0) throw tooMany(reply, blockedMs);
+      const { challenge: token, code } = request.body;
+      const challenge = await challenges.attempt(token);
+      const account = challenge?.account_id == null ? undefined : await accounts.find(challenge.account_id);
+      if (!challenge || !account || account.disabled_at !== null) throw signInEnded();
 
-    let right = false;
-    if (challenge.purpose === 'authenticator-app' && account.totp_secret !== null) {
-      const step = matchingStep(account.totp_secret, code, clock(), account.totp_last_step);
-      right = step !== undefined && (await accounts.useAuthenticatorStep(account.id, step));
-    } else if (challenge.purpose === 'email-code') {
-      const expected = Buffer.from(challenge.challenge, 'hex');
-      const given = Buffer.from(codeCheck(token, code), 'hex');
-      right = expected.length === given.length && crypto.timingSafeEqual(expected, given);
-    }
-    if (!right) throw await failed(request, reply, wrongCode());
-    // Answered once: a second request with the same code finds it closed.
-    if (!(await challenges.close(token))) throw signInEnded();
+      let right = false;
+      if (challenge.purpose === 'authenticator-app' && account.totp_secret !== null) {
+        const step = matchingStep(account.totp_secret, code, clock(), account.totp_last_step);
+        right = step !== undefined && (await accounts.useAuthenticatorStep(account.id, step));
+      } else if (challenge.purpose === 'email-code') {
+        const expected = Buffer.from(challenge.challenge, 'hex');
+        const given = Buffer.from(codeCheck(token, code), 'hex');
+        right = expected.length === given.length && crypto.timingSafeEqual(expected, given);
+      }
+      if (!right) throw await failed(request, reply, wrongCode());
+      // Answered once: a second request with the same code finds it closed.
+      if (!(await challenges.close(token))) throw signInEnded();
 
-    const session = await app.adminSessions.open({ accountId: account.id });
-    setSessionCookie(reply, config, request, session.token);
-    reply.code(201);
-    return infoOf(session);
-  });
+      const session = await app.adminSessions.open({ accountId: account.id });
+      setSessionCookie(reply, config, request, session.token);
+      reply.code(201);
+      return infoOf(session);
+    },
+  );
 };
