@@ -20,7 +20,9 @@ const assetsElementId = 'deferred-assets';
  * sight (a background tab, a prerender) draws no frames: it loads them at its load event
  * instead, so its menu is ready the moment it is shown. Until the island loader runs, a form
  * sent from an island is held (it would otherwise go out as a plain GET, the visitor's details in
- * the address) and sent again once the loader is there to hydrate it (islands/loader.ts).
+ * the address) and sent again once the loader is there to hydrate it (islands/loader.ts), and
+ * taps on the phone menu's button are counted for the menu to honour when it arrives
+ * (islands/page-behaviour.ts): a tap in the first second is not lost.
  *
  * The text is fixed, so the CSP allows exactly it by its hash (security-headers.ts); what it
  * loads is read from the JSON block the server writes beside it. It is a string, not a function's
@@ -31,6 +33,7 @@ export const deferredAssetsLoader = [
   'const held=new Set();',
   'const hold=e=>{if(e.target.closest("[data-island]")){e.preventDefault();held.add(e.target)}};',
   'addEventListener("submit",hold,true);',
+  'addEventListener("click",e=>{const t=e.target.closest("[data-menu-toggle]");if(t&&!("ready"in t.dataset))t.dataset.heldTaps=+(t.dataset.heldTaps||0)+1},true);',
   'const link=(rel,href)=>{const l=document.createElement("link");l.rel=rel;l.href=href;document.head.append(l);return l};',
   'const start=()=>setTimeout(()=>{',
   'for(const h of a.preloads)link("modulepreload",h);',

@@ -15,6 +15,11 @@ function enhanceMobileMenu(): void {
     toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
   };
   toggle.addEventListener('click', () => setOpen(menu.hidden));
+  // Taps made before this script arrived, counted by the page's loader (deferred-assets.ts): an
+  // odd number means the visitor wanted it open.
+  toggle.dataset.ready = '';
+  if (Number(toggle.dataset.heldTaps ?? 0) % 2 === 1) setOpen(true);
+  delete toggle.dataset.heldTaps;
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) setOpen(false);
   });
