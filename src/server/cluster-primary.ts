@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
-import { createKeyIfMissing, keyBanner } from './auth/admin-key';
+import { setupBanner, setupLinkIfNoAccounts } from './features/staff';
 import { startBackgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
@@ -28,10 +28,8 @@ export async function runPrimary(config: Config): Promise<void> {
   const log = createProcessLog(config.logLevel);
   const database = openDatabase(config);
   await migrateToLatest(database.db);
-  if (!config.adminApiKey) {
-    const key = await createKeyIfMissing(database.db);
-    if (key) console.log(keyBanner(key, 'generated on first start'));
-  }
+  const setupLink = await setupLinkIfNoAccounts(database.db, config);
+  if (setupLink) console.log(setupBanner(setupLink));
   const background = startBackgroundWork(config, database, log);
   for (const warning of proxyWarnings(config)) log.warn(warning);
   // GET /metrics reaches a worker, which asks here for the whole site's numbers (decision 0027).

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { DevOptions } from './app';
-import { createKeyIfMissing, keyBanner } from './auth/admin-key';
+import { setupBanner, setupLinkIfNoAccounts } from './features/staff';
 import type { BackgroundWork } from './background-work';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -45,11 +45,9 @@ async function serveRequests(
   const database = openDatabase(config);
   if (role === 'alone') {
     await migrateToLatest(database.db);
-    if (!config.adminApiKey) {
-      const key = await createKeyIfMissing(database.db);
-      // Printed to stdout exactly once, on the start that created it; only its hash is kept.
-      if (key) console.log(keyBanner(key, 'generated on first start'));
-    }
+    // Until the first owner exists, a one-time setup link (decision 0058); only its hash is kept.
+    const setupLink = await setupLinkIfNoAccounts(database.db, config);
+    if (setupLink) console.log(setupBanner(setupLink));
   }
   // Imported here, not at the top: the cluster primary never serves, so it never loads the pages.
   const { buildApp } = await import('./app');

@@ -19,6 +19,9 @@ export const paths = {
   adminImages: '/admin/images',
   adminLogo: '/admin/logo',
   adminBin: '/admin/bin',
+  adminStaff: '/admin/staff',
+  adminAccount: '/admin/account',
+  adminInvitation: '/admin/invitation',
 } as const;
 
 export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

@@ -38,6 +38,9 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminBlog, component: AdminRoute, clientApp: true },
   { path: paths.adminImages, component: AdminRoute, clientApp: true },
   { path: paths.adminLogo, component: AdminRoute, clientApp: true },
+  { path: paths.adminStaff, component: AdminRoute, clientApp: true },
+  { path: paths.adminAccount, component: AdminRoute, clientApp: true },
+  { path: paths.adminInvitation, component: AdminRoute, clientApp: true },
   { path: paths.adminBin, component: AdminRoute, clientApp: true },
 ];
 

@@ -26,21 +26,6 @@ export async function readStoredKeyHash(db: Kysely<DatabaseSchema>): Promise<Buf
 }
 
 /**
- * On first start without ADMIN_API_KEY: stores a new key's hash and returns the key (to print once).
- * Returns undefined when a key already exists; when instances race, only the winner gets a key.
- */
-export async function createKeyIfMissing(db: Kysely<DatabaseSchema>): Promise<string | undefined> {
-  if (await readStoredKeyHash(db)) return undefined;
-  const key = generateKey();
-  const result = await db
-    .insertInto('admin_key')
-    .values({ id: KEY_ROW_ID, key_hash: hashKey(key).toString('hex'), created_at: new Date().toISOString() })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? key : undefined;
-}
-
-/**
  * Replaces the stored key with a new one and returns it; the old key stops working at once and
  * every staff session ends (they also carry the old key's fingerprint, so one opened meanwhile
  * is refused too).

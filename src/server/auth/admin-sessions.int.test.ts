@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createKeyIfMissing, rotateKey } from './admin-key';
+import { rotateKey } from './admin-key';
 import { deleteEndedSessions } from './admin-sessions';
 
 const KEY = 'session-test-key-0123456789abcdef';
@@ -75,6 +75,8 @@ describe('staff sessions', () => {
     expect(cookie).not.toHaveProperty('maxAge');
     const body = response.json() as { csrfToken: string; idleMs: number; expiresAt: string };
     expect(body).toEqual({
+      // The key is nobody's account: it acts as an owner (decision 0058).
+      who: { name: 'Admin key', kind: 'key', roles: ['owner'] },
       csrfToken: expect.stringMatching(/^[\w-]{43}$/),
       idleMs: 30 * MINUTE,
       expiresAt: new Date(clock.now().getTime() + 12 * 60 * MINUTE).toISOString(),
@@ -284,7 +286,7 @@ describe('a changed key ends every session', () => {
     app.inject({ url: '/api/contact-submissions', cookies: { admin_session: token } });
 
   it('npm run admin:key (rotateKey) ends the sessions opened with the old key', async () => {
-    const key = (await createKeyIfMissing(subject.database.db))!;
+    const key = await rotateKey(subject.database.db);
     const first = await signIn(subject.app, key);
     const second = await signIn(subject.app, key);
     const newKey = await rotateKey(subject.database.db);

@@ -13,7 +13,7 @@ export interface SessionLimits {
 }
 
 /** A live session: whose it is, what the request may do and what to tell the client. */
-export interface LiveSession extends AdminSessionInfo {
+export interface LiveSession extends Omit<AdminSessionInfo, 'who'> {
   token: string;
   principal: Principal;
 }

@@ -5,12 +5,14 @@ import {
   sessionStatusPath,
 } from '../../shared/admin-session';
 import type { FeaturePlugin } from '../context';
+import type { LiveSession } from './admin-sessions';
 import { AppError } from '../errors';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
 const noStore = 'no-store';
 /** What a new or resumed session tells the browser (never the token, which is in the cookie). */
-export const infoOf = ({ csrfToken, idleMs, expiresAt }: AdminSessionInfo): AdminSessionInfo => ({
+export const infoOf = ({ principal, csrfToken, idleMs, expiresAt }: LiveSession): AdminSessionInfo => ({
+  who: { name: principal.name, kind: principal.kind === 'account' ? 'account' : 'key', roles: [...principal.roles] },
   csrfToken,
   idleMs,
   expiresAt,

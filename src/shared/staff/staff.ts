@@ -72,3 +72,27 @@ export interface StaffPasskey {
   createdAt: string;
   lastUsedAt: string | null;
 }
+
+/** GET /api/staff/invitations/:token: what the invitation screen shows before accepting. */
+export interface InvitationView {
+  /** null for the setup link: the person types their address. */
+  email: string | null;
+  roles: StaffRole[];
+  expiresAt: string;
+  /** Whether codes can be e-mailed; without mail a password needs an authenticator app. */
+  mailOn: boolean;
+  /** A fresh secret to offer for an authenticator app, its address and that address as a QR code. */
+  authenticator: { secret: string; uri: string; qrSvg: string };
+}
+
+/** What the first sign-in step with a password answers: the second step it waits for. */
+export interface SignInNextStep {
+  next: 'authenticator-app' | 'email-code';
+  challenge: string;
+}
+
+/** What the server's passkey options calls answer: the ceremony's token and the options for the browser's WebAuthn call. */
+export interface PasskeyCeremony<Options> {
+  challenge: string;
+  options: Options;
+}

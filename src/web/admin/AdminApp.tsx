@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
+import type { SessionPerson } from '../../shared/admin-session';
 import { paths } from '../../shared/routes';
+import { mayUse, type RouteRole } from '../../shared/staff/staff';
 import { Seo } from '../lib/seo';
 import { BinPage } from './bin/BinPage';
 import { clearAllLocalDrafts } from './blog/local-draft';
@@ -8,20 +10,63 @@ import { AdminBar } from './AdminBar';
 import { ImagesPage } from './images/ImagesPage';
 import { EnquiriesPage } from './enquiries/EnquiriesPage';
 import { LogoPage } from './settings/LogoPage';
-import { LoginForm } from './LoginForm';
 import { SessionProvider, useSessionState } from './session';
+import { AccountPage } from './staff/AccountPage';
+import { InvitationPage } from './staff/InvitationPage';
+import { SignInPage } from './staff/SignInPage';
+import { StaffPage } from './staff/StaffPage';
+import { DashboardHeader } from './ui/DashboardHeader';
 
 // The blog screen (forms, dialogs, and the editor behind its own lazy import) loads only when opened.
 const BlogAdminPage = lazy(() => import('./blog/BlogAdminPage').then((module) => ({ default: module.BlogAdminPage })));
 
+/** Each screen and the role it needs (decision 0058): the server refuses the rest anyway. */
+function screenFor(location: string, who: SessionPerson): ReactNode {
+  const screens: Record<string, { role: RouteRole; screen: () => ReactNode }> = {
+    [paths.admin]: { role: 'enquiries', screen: () => <EnquiriesPage /> },
+    [paths.adminBlog]: {
+      role: 'editor',
+      screen: () => (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <BlogAdminPage />
+        </Suspense>
+      ),
+    },
+    [paths.adminImages]: { role: 'editor', screen: () => <ImagesPage /> },
+    [paths.adminLogo]: { role: 'editor', screen: () => <LogoPage /> },
+    [paths.adminBin]: { role: 'staff', screen: () => <BinPage /> },
+    [paths.adminStaff]: { role: 'owner', screen: () => <StaffPage me={who} /> },
+    [paths.adminAccount]: { role: 'staff', screen: () => <AccountPage me={who} /> },
+  };
+  const wanted = screens[location] ?? screens[paths.adminLogo]!;
+  if (mayUse(who.roles, wanted.role)) return wanted.screen();
+  // The dashboard's links, without what this person may not use.
+  return (
+    <DashboardHeader>
+      <p className="w-full text-slate-700">
+        {location === paths.admin
+          ? 'Choose what to work on above.'
+          : 'Your account cannot use this screen. Choose one above, or ask an owner.'}
+      </p>
+    </DashboardHeader>
+  );
+}
+
 /** The admin area: loaded only on /admin paths, never part of the public pages' bundle. */
 export default function AdminApp() {
-  const { state, login, logout } = useSessionState();
-  const [location] = useLocation();
+  const { state, login, signedIn, logout } = useSessionState();
+  const [location, navigate] = useLocation();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
-      {state.status === 'checking' ? (
+      {location === paths.adminInvitation ? (
+        <InvitationPage
+          onSignedIn={(info) => {
+            signedIn(info);
+            navigate(paths.admin);
+          }}
+        />
+      ) : state.status === 'checking' ? (
         <p role="status" className="text-slate-700">
           Loading the staff area…
         </p>
@@ -29,22 +74,10 @@ export default function AdminApp() {
         // Signing out on purpose forgets unfinished posts: the next person at a shared computer must not find them.
         <SessionProvider info={state.info} logout={logout} onSignOut={clearAllLocalDrafts}>
           <AdminBar />
-          {location === paths.admin ? (
-            <EnquiriesPage />
-          ) : location === paths.adminBlog ? (
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <BlogAdminPage />
-            </Suspense>
-          ) : location === paths.adminImages ? (
-            <ImagesPage />
-          ) : location === paths.adminBin ? (
-            <BinPage />
-          ) : (
-            <LogoPage />
-          )}
+          {screenFor(location, state.info.who)}
         </SessionProvider>
       ) : (
-        <LoginForm onLogin={login} notice={state.notice} />
+        <SignInPage onSignedIn={signedIn} onKeyLogin={login} notice={state.notice} />
       )}
     </section>
   );

@@ -1,15 +1,22 @@
 import { LogOut } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../../shared/routes';
 import { useAdminMutation } from './admin-mutation';
 import { useAdminSession } from './session';
 
-/** Above every admin screen: where staff are, and the way out (docs/product.md#admin-session). */
+/** Above every admin screen: who is signed in, their account, and the way out (docs/product.md#admin-session). */
 export function AdminBar() {
-  const { signOut } = useAdminSession();
+  const { signOut, who } = useAdminSession();
   // Signing out cannot fail: an ended session needs no ending, so there is no failure toast.
   const signingOut = useAdminMutation({ mutationFn: signOut });
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
-      <p className="font-medium text-slate-700">Staff area</p>
+      <p className="font-medium text-slate-700">
+        Staff area: signed in as{' '}
+        <Link href={paths.adminAccount} className="text-blue-700 underline">
+          {who.name}
+        </Link>
+      </p>
       <button
         type="button"
         disabled={signingOut.isPending}

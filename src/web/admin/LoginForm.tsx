@@ -6,16 +6,26 @@ import { AdminForm, TextField, useAdminForm } from './ui/form';
 const signInSchema = z.object({ key: z.string().trim().min(1, 'Admin API key is required') });
 
 /**
- * Sign-in with the admin API key (docs/product.md#admin-session). The key is sent once, to open a
- * session, and is not kept anywhere in the browser afterwards.
+ * Sign-in with the admin API key (docs/product.md#admin-session), the break-glass way in beside
+ * staff accounts (decision 0058). The key is sent once, to open a session, and is not kept
+ * anywhere in the browser afterwards.
  */
-export function LoginForm({ onLogin, notice }: { onLogin: (key: string) => Promise<void>; notice: string | null }) {
+export function LoginForm({
+  onLogin,
+  notice,
+  className = 'mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm',
+}: {
+  onLogin: (key: string) => Promise<void>;
+  notice: string | null;
+  /** The frame: a card of its own by default, none inside the staff sign-in screen. */
+  className?: string;
+}) {
   const form = useAdminForm(signInSchema, { key: '' });
   // A refused key is told by `notice` on this form, not on a toast: `onLogin` does not fail.
   const signIn = useAdminMutation({ mutationFn: onLogin });
   return (
-    <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+    <div className={className}>
+      <h2 className="text-xl font-bold text-slate-900">Admin Login</h2>
       <p className="mt-1 text-slate-700">Enter the admin API key to manage enquiries and content.</p>
       {notice && (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-red-800">

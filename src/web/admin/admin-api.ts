@@ -13,6 +13,17 @@ import type {
 import type { ImageCategory, ImageRecord } from '../../shared/images/images';
 import type { SettingKey, SettingValue } from '../../shared/settings/settings';
 import { type AdminSessionStatus, csrfHeader, sessionStatusPath } from '../../shared/admin-session';
+import type { ApiTokenCreate, InvitationCreate } from '../../shared/staff/schemas';
+import type {
+  ApiTokenRecord,
+  CreatedApiToken,
+  PasskeyCeremony,
+  StaffAccount,
+  StaffInvitation,
+  StaffPasskey,
+  StaffRole,
+} from '../../shared/staff/staff';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { HttpError, apiRequest, getJson } from '../lib/http';
 
 /** What staff see when the key they typed at sign-in is wrong (a 401), on the sign-in form. */
@@ -156,6 +167,28 @@ export function createAdminApi(
       list: async () => (await json<BinList>('GET', '/api/admin/bin')).items,
       restore: async (kind: BinKind, id: number) => void (await send('POST', `/api/admin/bin/${kind}/${id}/restore`)),
       purge: async (kind: BinKind, id: number) => void (await send('DELETE', `/api/admin/bin/${kind}/${id}`)),
+    },
+    staff: {
+      accounts: () => json<StaffAccount[]>('GET', '/api/admin/staff/accounts'),
+      changeAccount: (id: number, change: { roles?: StaffRole[]; disabled?: boolean }) =>
+        json<StaffAccount>('PATCH', `/api/admin/staff/accounts/${id}`, change),
+      invitations: () => json<StaffInvitation[]>('GET', '/api/admin/staff/invitations'),
+      invite: (invitation: InvitationCreate) =>
+        json<{ invitation: StaffInvitation; link: string; mailed: boolean }>(
+          'POST',
+          '/api/admin/staff/invitations',
+          invitation,
+        ),
+      withdrawInvitation: async (id: number) => void (await send('DELETE', `/api/admin/staff/invitations/${id}`)),
+      tokens: () => json<ApiTokenRecord[]>('GET', '/api/admin/api-tokens'),
+      createToken: (token: ApiTokenCreate) => json<CreatedApiToken>('POST', '/api/admin/api-tokens', token),
+      revokeToken: async (id: number) => void (await send('DELETE', `/api/admin/api-tokens/${id}`)),
+      passkeys: () => json<StaffPasskey[]>('GET', '/api/admin/staff/me/passkeys'),
+      passkeyOptions: () =>
+        json<PasskeyCeremony<PublicKeyCredentialCreationOptionsJSON>>('POST', '/api/admin/staff/me/passkeys/options'),
+      addPasskey: (challenge: string, answer: unknown) =>
+        json<StaffPasskey[]>('POST', '/api/admin/staff/me/passkeys', { challenge, answer }),
+      removePasskey: async (id: number) => void (await send('DELETE', `/api/admin/staff/me/passkeys/${id}`)),
     },
     settings: {
       save: (key: SettingKey, value: string) => json<SettingValue>('POST', '/api/settings', { key, value }),

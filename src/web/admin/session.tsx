@@ -5,9 +5,11 @@ import {
   type AdminSessionInfo,
   type AdminSessionStatus,
   csrfHeader,
+  type SessionPerson,
   SESSION_ENDED_MESSAGE,
   sessionStatusPath,
 } from '../../shared/admin-session';
+import { mayUse, type RouteRole } from '../../shared/staff/staff';
 import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
 import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
 import { toastProblem } from './admin-mutation';
@@ -19,6 +21,8 @@ import { adminQueryKey } from './queries';
  * the session's CSRF token. Nothing is written to sessionStorage or localStorage.
  */
 interface AdminSession {
+  /** Who is signed in, with the roles that decide which screens show (decision 0058). */
+  who: SessionPerson;
   /** The admin calls, each carrying the session's CSRF token. */
   api: AdminApi;
   /** Ends the session on the server, then returns to the sign-in form. */
@@ -41,6 +45,12 @@ export function useAdminSession(): AdminSession {
 
 /** The one admin API client of the signed-in session. */
 export const useAdminApi = (): AdminApi => useAdminSession().api;
+
+/** Whether the signed-in person may use what needs `role`: screens show only what they may. */
+export function useMayUse(): (role: RouteRole) => boolean {
+  const { roles } = useAdminSession().who;
+  return (role) => mayUse(roles, role);
+}
 
 /** Why sign-in failed, in words for the form. */
 function signInFailure(error: unknown): string {
@@ -77,6 +87,9 @@ export function useSessionState() {
     }
   }, []);
 
+  /** A sign-in that happened elsewhere (a passkey, a code, an accepted invitation) answered this session. */
+  const signedIn = useCallback((info: AdminSessionInfo) => setState({ status: 'signed-in', info }), []);
+
   const logout = useCallback(
     (reason?: string) => {
       // What one session loaded is never shown to the next sign-in.
@@ -86,7 +99,7 @@ export function useSessionState() {
     [queryClient],
   );
 
-  return { state, login, logout };
+  return { state, login, signedIn, logout };
 }
 
 /**
@@ -138,7 +151,7 @@ export function SessionProvider({
       onSignOut();
       logout();
     };
-    return { api, signOut };
+    return { who: info.who, api, signOut };
   }, [info, logout, onSignOut]);
   useEndOfSession(info, lastActivity, value.api);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -12,6 +12,8 @@ import { passkeyRoutes } from './passkey-routes';
 import { createPasskeys } from './passkeys';
 import { signInRoutes } from './sign-in-routes';
 
+export { setupBanner, setupLinkIfNoAccounts } from './setup-link';
+
 /** Public staff requests (signing in, accepting an invitation) per address in a quarter of an hour. */
 const PUBLIC_STAFF_REQUESTS = 60;
 

@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import { canonicalEmail } from '../../../shared/canonical-email';
 import { site } from '../../../shared/site';
@@ -57,8 +58,8 @@ export const invitationRoutes: FeaturePlugin<{
         mailWorker?.wake();
       }
       reply.header('cache-control', 'no-store').code(201);
-      // With mail off, the owner passes the link on: this answer is the only time it is shown.
-      return { invitation, link: config.mail ? null : link };
+      // The only time the link is shown: with mail off the owner passes it on, with mail on they may too.
+      return { invitation, link, mailed: config.mail !== undefined };
     },
   );
 
@@ -78,12 +79,13 @@ export const invitationRoutes: FeaturePlugin<{
     const invitation = await invitations.findUsable(request.params.token);
     if (!invitation) throw linkEnded();
     const secret = newTotpSecret();
+    const uri = otpauthUri(secret, invitation.email ?? 'owner', site.name);
     return {
       email: invitation.email,
       roles: invitation.roles,
       expiresAt: invitation.expiresAt,
       mailOn: config.mail !== undefined,
-      authenticator: { secret, uri: otpauthUri(secret, invitation.email ?? 'owner', site.name) },
+      authenticator: { secret, uri, qrSvg: renderSVG(uri) },
     };
   });
 

@@ -95,16 +95,15 @@ export function createInvitationsRepo(db: Kysely<DatabaseSchema>, now: () => Dat
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Whether a setup link (an invitation with no address) is still waiting to be used. */
-    async setupPending(): Promise<boolean> {
-      const row = await db
-        .selectFrom('staff_invitations')
-        .select('id')
+    /** Ends every setup link still waiting (a new start prints a new one). */
+    async withdrawSetupLinks(): Promise<void> {
+      await db
+        .updateTable('staff_invitations')
+        .set({ expires_at: live() })
         .where('email', 'is', null)
         .where('used_at', 'is', null)
         .where('expires_at', '>', live())
-        .executeTakeFirst();
-      return row !== undefined;
+        .execute();
     },
   };
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import {
   type Enquiry,
   DEFAULT_PAGE_SIZE,
@@ -9,11 +8,11 @@ import {
   type EnquiryUpdate,
 } from '../../../shared/enquiries/admin-schemas';
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
-import { paths } from '../../../shared/routes';
 import { useAdminMutation } from '../admin-mutation';
 import { adminQueryKey } from '../queries';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DashboardHeader } from '../ui/DashboardHeader';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
@@ -70,15 +69,7 @@ export function EnquiriesPage() {
   const items = list.data?.items ?? [];
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-        <nav aria-label="Admin" className="flex flex-wrap gap-2">
-          <AdminLink href={paths.adminBlog}>Blog Management</AdminLink>
-          <AdminLink href={paths.adminImages}>Image Manager</AdminLink>
-          <AdminLink href={paths.adminLogo}>Logo Manager</AdminLink>
-          <AdminLink href={paths.adminBin}>Bin</AdminLink>
-        </nav>
-      </div>
+      <DashboardHeader />
 
       <h2 className="mt-8 text-2xl font-semibold text-slate-900">Contact Submissions</h2>
       {list.data?.mailOn === false && (
@@ -177,13 +168,5 @@ export function EnquiriesPage() {
         onCancel={() => setDeleting(null)}
       />
     </div>
-  );
-}
-
-function AdminLink({ href, children }: { href: string; children: string }) {
-  return (
-    <Link href={href} className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:bg-slate-50">
-      {children}
-    </Link>
   );
 }

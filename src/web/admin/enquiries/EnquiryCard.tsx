@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { mailtoHref, telHref } from '../../../shared/contact-links';
 import type { InboxEnquiry } from '../../../shared/enquiries/admin-schemas';
-import { formatInboxDate } from './date-format';
+import { formatAdminDate } from '../ui/date-format';
 import { MailStatusLine } from './MailStatusLine';
 import { StaffNotes } from './StaffNotes';
 
@@ -35,7 +35,7 @@ export function EnquiryCard({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
-          <p className="text-sm text-slate-600">{formatInboxDate(s.submittedAt)}</p>
+          <p className="text-sm text-slate-600">{formatAdminDate(s.submittedAt)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">

@@ -1,5 +1,5 @@
 import type { MailStatus } from '../../../shared/enquiries/admin-schemas';
-import { formatInboxDate } from './date-format';
+import { formatAdminDate } from '../ui/date-format';
 import { mailErrorText } from './mail-error-text';
 
 const stateText = {
@@ -28,7 +28,7 @@ export function MailStatusLine({
         {status.state === 'sent' && status.sentAt && (
           <>
             {' '}
-            <time dateTime={status.sentAt}>{formatInboxDate(status.sentAt)}</time>
+            <time dateTime={status.sentAt}>{formatAdminDate(status.sentAt)}</time>
           </>
         )}
         {errorText && <span className="block break-words">{errorText}</span>}

@@ -1,6 +1,6 @@
 import { type StaffNote, STAFF_NOTE_MAX, staffNoteInputSchema } from '../../../shared/enquiries/admin-schemas';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
-import { formatInboxDate } from './date-format';
+import { formatAdminDate } from '../ui/date-format';
 
 /** Staff's notes on one enquiry, oldest first, each with its time; and the form to add one. */
 export function StaffNotes({
@@ -29,7 +29,7 @@ export function StaffNotes({
           {notes.map((note) => (
             <li key={note.id} className="text-sm">
               <time dateTime={note.createdAt} className="block text-xs font-medium text-slate-700">
-                {formatInboxDate(note.createdAt)}
+                {formatAdminDate(note.createdAt)}
               </time>
               <p className="whitespace-pre-wrap break-words text-slate-900">{note.text}</p>
             </li>

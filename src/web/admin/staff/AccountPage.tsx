@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SessionPerson } from '../../../shared/admin-session';
+import { staffRoleLabels } from '../../../shared/staff/staff';
+import { Seo } from '../../lib/seo';
+import { useAdminMutation } from '../admin-mutation';
+import { useAdminApi } from '../session';
+import { BackToAdmin } from '../ui/BackToAdmin';
+import { formatAdminDate } from '../ui/date-format';
+import { createPasskey } from './passkey-ceremony';
+import { staffQueries } from './queries';
+
+/** /admin/account: the signed-in person's own account and passkeys (decision 0058). */
+export function AccountPage({ me }: { me: SessionPerson }) {
+  const api = useAdminApi();
+  const passkeys = useQuery({ ...staffQueries.passkeys(api), enabled: me.kind === 'account' });
+  const add = useAdminMutation({
+    mutationFn: async () => {
+      const ceremony = await api.staff.passkeyOptions();
+      return api.staff.addPasskey(ceremony.challenge, await createPasskey(ceremony));
+    },
+    success: { title: 'Passkey added', description: 'You can sign in with it on this device.' },
+    failure: { title: 'Could not add the passkey' },
+    invalidates: [staffQueries.all],
+  });
+  const remove = useAdminMutation({
+    mutationFn: api.staff.removePasskey,
+    success: { title: 'Passkey removed' },
+    failure: { title: 'Could not remove the passkey' },
+    invalidates: [staffQueries.all],
+  });
+  return (
+    <div>
+      <Seo title="Your account" description="Staff area." robots="noindex, nofollow" />
+      <BackToAdmin />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Your account</h1>
+      <p className="mt-2 text-slate-700">
+        {me.name}: {me.roles.map((role) => staffRoleLabels[role]).join(', ')}
+      </p>
+      {me.kind === 'key' ? (
+        <p className="mt-4 text-slate-700">
+          You signed in with the admin key, which is nobody’s account. Ask an owner for an invitation to have your own.
+        </p>
+      ) : (
+        <section aria-labelledby="passkeys-heading" className="mt-6">
+          <h2 id="passkeys-heading" className="text-xl font-semibold text-slate-900">
+            Passkeys
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {(passkeys.data ?? []).map((key) => (
+              <li
+                key={key.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+              >
+                <span>
+                  {key.label}
+                  <span className="block text-sm text-slate-600">
+                    {key.lastUsedAt ? `Last used ${formatAdminDate(key.lastUsedAt)}` : 'Not used yet'}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  onClick={() => remove.mutate(key.id)}
+                  className="rounded-md border border-slate-300 px-3 py-1 font-medium"
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            disabled={add.isPending}
+            onClick={() => add.mutate()}
+            className="mt-4 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          >
+            {add.isPending ? 'Waiting for your device…' : 'Add a passkey on this device'}
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminApi } from '../admin-api';
+import { adminQueryKey } from '../queries';
+
+const staffKey = [...adminQueryKey, 'staff'] as const;
+
+/** The staff screens' queries (decision 0058), their keys under the admin's. */
+export const staffQueries = {
+  all: staffKey,
+  accounts: (api: AdminApi) =>
+    queryOptions({ queryKey: [...staffKey, 'accounts'], queryFn: () => api.staff.accounts() }),
+  invitations: (api: AdminApi) =>
+    queryOptions({ queryKey: [...staffKey, 'invitations'], queryFn: () => api.staff.invitations() }),
+  tokens: (api: AdminApi) => queryOptions({ queryKey: [...staffKey, 'tokens'], queryFn: () => api.staff.tokens() }),
+  passkeys: (api: AdminApi) =>
+    queryOptions({ queryKey: [...staffKey, 'passkeys'], queryFn: () => api.staff.passkeys() }),
+};
