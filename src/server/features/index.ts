@@ -50,8 +50,6 @@ export function createFeatures(context: AppContext) {
     deleteEndedChallenges: staff.deleteEndedChallenges,
     /** The daily retention run (background-work.ts), emptying this Bin and the access log's old entries too. */
     startRetention: (log: RetentionLog) => enquiries.startRetention(bin, () => accessLog.deleteExpired(), log),
-    /** The access log's deletion of entries past their days, on its own (the retention run calls it). */
-    deleteExpiredAccessLog: accessLog.deleteExpired,
     /**
      * Every feature's routes, registered in this order before the page route; the order is the
      * OpenAPI document's. The preview renders with the pages' own renderer and data.

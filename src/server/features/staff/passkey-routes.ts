@@ -16,8 +16,8 @@ const ownAccount = { role: 'staff', changesNoContent: true } as const;
  * Passkeys (decision 0058): signing in with one (public: nobody is signed in yet; never counted
  * as a failed sign-in, so a stranger cannot lock a named person out), and a signed-in person
  * adding and removing their own. The admin key and API tokens have no account to add one to.
- * A sign-in, and a refused one (of 'unknown' when the passkey names no usable account), go to the
- * access log.
+ * Each sign-in goes to the access log, and so does a refused one (not counted, only recorded):
+ * under the account when it is disabled, as 'unknown' when the passkey names none.
  */
 export const passkeyRoutes: FeaturePlugin<{
   accounts: AccountsRepo;
