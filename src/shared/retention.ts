@@ -24,3 +24,9 @@ export const BACKUP_RETENTION = { dailySnapshots: 7, weeklySnapshots: 4 } as con
  * old, and the next night's backup removes it. The privacy page states this figure.
  */
 export const BACKUP_KEEP_DAYS = 35;
+
+/**
+ * How long the staff access log keeps an entry (decision 0058): an academic year plus a
+ * complaint's window. The daily retention run deletes older ones; the privacy page may state it.
+ */
+export const ACCESS_LOG_KEEP_DAYS = 365;

@@ -37,6 +37,7 @@ export function roleNeeded(method: string, url: string): RouteRole {
     return 'staff';
   }
   if (url.startsWith('/api/admin/api-tokens') || url.startsWith('/api/admin/staff')) return 'owner';
+  if (url === '/api/admin/access-log') return 'owner';
   throw new Error(`No expected role for ${method} ${url}: add it to tests/support/admin-route-expectations.ts`);
 }
 

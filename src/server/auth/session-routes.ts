@@ -1,3 +1,4 @@
+import type { onErrorHookHandler } from 'fastify';
 import {
   adminSessionPath,
   type AdminSessionInfo,
@@ -5,8 +6,10 @@ import {
   sessionStatusPath,
 } from '../../shared/admin-session';
 import type { FeaturePlugin } from '../context';
+import type { RecordAccess } from '../features/access-log';
 import type { LiveSession } from './admin-sessions';
 import { AppError } from '../errors';
+import { adminKeyPrincipal } from './principal';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
 const noStore = 'no-store';
@@ -22,13 +25,26 @@ export const infoOf = ({ principal, csrfToken, idleMs, expiresAt }: LiveSession)
  * Staff sessions (docs/product.md#admin-session). Sign-in and sign-out live under /api/admin/, so the
  * admin hook has already checked the caller: sign-in with the key in `x-api-key` (wrong keys count
  * towards the failure limiter like any other), sign-out with the session cookie and CSRF token.
- * The status read is public and answers only about the caller's own cookie.
+ * The status read is public and answers only about the caller's own cookie. A sign-in with the
+ * key, and one refused for a wrong key, go to the access log (handed over by features/index.ts).
  */
-export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
+export const adminSessionRoutes: FeaturePlugin<{ record: RecordAccess }> = async (app, { config, record }) => {
   const sessions = app.adminSessions;
 
+  // A wrong key is refused by the admin hook before the handler runs, so the refusal is recorded
+  // here, for this route only: a wrong key elsewhere is a failed call, not a sign-in.
+  const recordRefusedKey: onErrorHookHandler = async (request, _reply, error) => {
+    const keyGiven = typeof request.headers['x-api-key'] === 'string' && request.headers['x-api-key'] !== '';
+    if (!keyGiven || request.adminAuth !== undefined || ![401, 429].includes(error.statusCode ?? 500)) return;
+    await record(request, {
+      action: 'sign-in.failed',
+      outcome: 'refused',
+      actor: { kind: 'key', name: adminKeyPrincipal.name },
+    });
+  };
+
   // Sign in: the key proves who is asking; the answer is a session cookie and its CSRF token.
-  app.post(adminSessionPath, { config: { role: 'staff' } }, async (request, reply) => {
+  app.post(adminSessionPath, { config: { role: 'staff' }, onError: recordRefusedKey }, async (request, reply) => {
     const auth = request.adminAuth;
     if (auth?.via !== 'key') {
       throw new AppError(400, 'VALIDATION_FAILED', 'Send the admin key in x-api-key to sign in.', 'x-api-key');
@@ -37,6 +53,7 @@ export const adminSessionRoutes: FeaturePlugin = async (app, { config }) => {
     const previous = readSessionCookie(request);
     if (previous) await sessions.end(previous);
     const session = await sessions.open({ keyHash: auth.keyHash });
+    await record(request, { action: 'sign-in' });
     setSessionCookie(reply, config, request, session.token);
     reply.header('cache-control', noStore).code(201);
     return infoOf(session);

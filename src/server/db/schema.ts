@@ -235,6 +235,22 @@ export interface SignInChallengesTable {
   expires_at: string;
 }
 
+/** The staff access log (decision 0058): never a parent's data, an enquiry by its id only. */
+export interface AccessLogTable {
+  id: Generated<number>;
+  at: string;
+  /** 'key' | 'token' | 'account' | 'anonymous' */
+  actor_kind: string;
+  actor_id: number | null;
+  /** The principal's display name at the time ('unknown' for a sign-in naming no account). */
+  actor_name: string;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  /** 'ok' | 'refused' */
+  outcome: string;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -254,4 +270,5 @@ export interface DatabaseSchema {
   staff_passkeys: StaffPasskeysTable;
   staff_invitations: StaffInvitationsTable;
   sign_in_challenges: SignInChallengesTable;
+  access_log: AccessLogTable;
 }

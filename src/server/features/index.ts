@@ -2,6 +2,7 @@ import type { SiteApi } from '../../shared/site-api';
 import { adminSessionRoutes } from '../auth/session-routes';
 import type { AppContext, FeaturePlugin } from '../context';
 import type { PageRenderer } from '../rendering/pages';
+import { createAccessLogFeature } from './access-log';
 import { createBinFeature } from './bin';
 import { createBlogFeature } from './blog';
 import { createEnquiriesFeature, type RetentionLog } from './enquiries';
@@ -15,23 +16,30 @@ import { createStaffFeature } from './staff';
  * Every API feature, built once per app: each builds its repository and service in its own
  * index.ts, and here each is handed what it needs of another (the Bin each kind's `Binnable`, the
  * images the logo in use and the posts that show an image, the logo upload the way to store an
- * image, the sitemap the blog's posts). No feature imports another's files.
+ * image, the sitemap the blog's posts, every feature whose actions staff answer for the access
+ * log's recorder). No feature imports another's files.
  */
 export function createFeatures(context: AppContext) {
-  const settings = createSettingsFeature(context);
-  const blog = createBlogFeature(context);
-  const enquiries = createEnquiriesFeature(context);
+  const accessLog = createAccessLogFeature(context);
+  const { record } = accessLog;
+  const settings = createSettingsFeature(context, { record });
+  const blog = createBlogFeature(context, { record });
+  const enquiries = createEnquiriesFeature(context, { record });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,
     postsUsingImage: blog.postsUsingImage,
+    record,
   });
-  const { bin, routes: binRoutes } = createBinFeature({
-    enquiry: enquiries.binnable,
-    post: blog.binnable,
-    image: images.binnable,
-  });
+  const { bin, routes: binRoutes } = createBinFeature(
+    { enquiry: enquiries.binnable, post: blog.binnable, image: images.binnable },
+    record,
+  );
   const seo = createSeoFeature([blog.sitemapEntries]);
-  const staff = createStaffFeature(context);
+  const staff = createStaffFeature(context, { record });
+  // The key's sign-in is authentication's route, recorded like the staff's own sign-ins.
+  const sessionRoutes: FeaturePlugin = async (app, options) => {
+    await app.register(adminSessionRoutes, { ...options, record });
+  };
 
   return {
     settings,
@@ -40,16 +48,17 @@ export function createFeatures(context: AppContext) {
     bin,
     /** The hourly tidy of sign-ins left half-way (background-work.ts). */
     deleteEndedChallenges: staff.deleteEndedChallenges,
-    /** The daily retention run (background-work.ts), emptying this Bin too. */
-    startRetention: (log: RetentionLog) => enquiries.startRetention(bin, log),
+    /** The daily retention run (background-work.ts), emptying this Bin and the access log's old entries too. */
+    startRetention: (log: RetentionLog) => enquiries.startRetention(bin, () => accessLog.deleteExpired(), log),
     /**
      * Every feature's routes, registered in this order before the page route; the order is the
      * OpenAPI document's. The preview renders with the pages' own renderer and data.
      */
     routes: (siteApi: SiteApi, pages: PageRenderer): readonly FeaturePlugin[] => [
       healthRoutes,
-      adminSessionRoutes,
+      sessionRoutes,
       staff.routes,
+      accessLog.routes,
       settings.routes,
       enquiries.routes,
       images.routes,

@@ -14,6 +14,7 @@ import * as eraseFreePages from './2026-11-25-2701-erase-free-pages';
 import * as outboxRecipientKey from './2026-11-25-2702-outbox-recipient-key';
 import * as apiTokens from './2026-11-26-3001-api-tokens';
 import * as staffAccounts from './2026-11-26-3002-staff-accounts';
+import * as accessLog from './2026-11-26-3003-access-log';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-2702-outbox-recipient-key': outboxRecipientKey,
   '2026-11-26-3001-api-tokens': apiTokens,
   '2026-11-26-3002-staff-accounts': staffAccounts,
+  '2026-11-26-3003-access-log': accessLog,
 };

@@ -3,6 +3,7 @@ import { binItemParams } from '../../../shared/bin/schemas';
 import { mayUse, type StaffRole } from '../../../shared/staff/staff';
 import type { FeaturePlugin } from '../../context';
 import { forbidden, notFound } from '../../errors';
+import type { RecordAccess } from '../access-log';
 import type { Bin } from './service';
 
 /** Whose each kind is (decision 0058): the Bin shows and lets each principal act on its own kinds. */
@@ -13,9 +14,10 @@ const staff = { role: 'staff' } as const;
  * The Bin (docs/decisions/0036-bin.md), under /api/admin/ so the admin check guards it. Restoring
  * or deleting for good something that is not in the Bin (unknown, never binned, already gone)
  * answers 404, as does an unknown kind or a malformed id. Anyone signed in may open it; each sees
- * and handles only the kinds their roles cover (403 for another's).
+ * and handles only the kinds their roles cover (403 for another's). Restoring and deleting for good
+ * go to the access log with the kind and id (an enquiry's entries outlive it: they hold only its id).
  */
-export const binRoutes: FeaturePlugin<{ bin: Bin }> = async (app, { bin }) => {
+export const binRoutes: FeaturePlugin<{ bin: Bin; record: RecordAccess }> = async (app, { bin, record }) => {
   app.get('/api/admin/bin', { config: staff }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { roles } = request.adminAuth!.principal;
@@ -30,6 +32,7 @@ export const binRoutes: FeaturePlugin<{ bin: Bin }> = async (app, { bin }) => {
       const { kind, id } = request.params;
       if (!mayUse(request.adminAuth!.principal.roles, roleFor[kind])) throw forbidden();
       if (!(await bin.restore(kind, id))) throw notFound(notInBin(kind, id));
+      await record(request, { action: 'bin.restore', target: { kind, id } });
       return reply.code(204).send();
     },
   );
@@ -41,6 +44,7 @@ export const binRoutes: FeaturePlugin<{ bin: Bin }> = async (app, { bin }) => {
       const { kind, id } = request.params;
       if (!mayUse(request.adminAuth!.principal.roles, roleFor[kind])) throw forbidden();
       if (!(await bin.purge(kind, id))) throw notFound(notInBin(kind, id));
+      await record(request, { action: 'bin.purge', target: { kind, id } });
       return reply.code(204).send();
     },
   );

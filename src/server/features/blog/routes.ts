@@ -6,6 +6,7 @@ import { pagingQuerySchema } from '../../../shared/paging';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
+import type { RecordAccess } from '../access-log';
 import { rssFeed } from './feed';
 import type { BlogRepo } from './repo';
 import type { BlogService } from './service';
@@ -45,7 +46,10 @@ const revisionParams = postIdParams.extend({
   revisionId: idParams((raw) => `There is no revision ${raw} of this post.`).shape.id,
 });
 
-export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService }> = async (app, { config, repo, blog }) => {
+export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService; record: RecordAccess }> = async (
+  app,
+  { config, repo, blog, record },
+) => {
   app.get('/api/blog', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
     const { page, pageSize } = pagingDefaults(request.query);
     return sendPage(reply, await blog.listPublished({}, page, pageSize));
@@ -91,22 +95,28 @@ export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService }> = 
   });
 
   // Staff routes: under /api/admin/ so the admin hook guards them, for editors (decision 0058).
+  // Each write goes to the access log, so "who changed this post" has an answer.
   const editor = { role: 'editor' } as const;
+  const post = (id: number) => ({ kind: 'post', id }) as const;
   app.get('/api/admin/blog', { config: editor }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return blog.adminList();
   });
 
   app.post('/api/admin/blog', { config: editor, schema: { body: blogPostInputSchema } }, async (request, reply) => {
+    const created = await blog.create(request.body);
+    await record(request, { action: 'post.create', target: post(created.id) });
     reply.code(201);
-    return blog.create(request.body);
+    return created;
   });
 
   app.put(
     '/api/admin/blog/:id',
     { config: editor, schema: { params: postIdParams, body: blogPostInputSchema } },
     async (request) => {
-      return blog.update(request.params.id, request.body);
+      const updated = await blog.update(request.params.id, request.body);
+      await record(request, { action: 'post.update', target: post(request.params.id) });
+      return updated;
     },
   );
 
@@ -122,11 +132,17 @@ export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService }> = 
   app.post(
     '/api/admin/blog/:id/revisions/:revisionId/restore',
     { config: editor, schema: { params: revisionParams } },
-    async (request) => blog.restoreRevision(request.params.id, request.params.revisionId),
+    async (request) => {
+      // Bringing back an earlier text is a change of the post like any other.
+      const restored = await blog.restoreRevision(request.params.id, request.params.revisionId);
+      await record(request, { action: 'post.update', target: post(request.params.id) });
+      return restored;
+    },
   );
 
   app.delete('/api/admin/blog/:id', { config: editor, schema: { params: postIdParams } }, async (request, reply) => {
     await blog.delete(request.params.id);
+    await record(request, { action: 'post.bin', target: post(request.params.id) });
     return reply.code(204).send();
   });
 };

@@ -8,6 +8,7 @@ import {
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
+import type { RecordAccess } from '../access-log';
 import { enquiriesCsv } from './csv';
 import type { EnquiriesRepo } from './repo';
 import type { WorkflowRepo } from './workflow-repo';
@@ -17,11 +18,13 @@ const submissionIdParams = idParams((raw) => `There is no submission ${raw}.`);
 /**
  * The admin inbox; the counts and the export take the list's query (paging ignored) so one bad
  * filter is refused the same way everywhere. Every route declares the inbox's role (decision 0058),
- * which also makes its GETs admin routes. */
-export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow: WorkflowRepo }> = async (
-  app,
-  { config, repo, workflow },
-) => {
+ * which also makes its GETs admin routes. Reading the list, exporting and every change go to the
+ * access log (the list and the export without their filter: a search may be a parent's name). */
+export const enquiriesAdminRoutes: FeaturePlugin<{
+  repo: EnquiriesRepo;
+  workflow: WorkflowRepo;
+  record: RecordAccess;
+}> = async (app, { config, repo, workflow, record }) => {
   const admin = { role: 'enquiries' } as const;
 
   app.get(
@@ -30,6 +33,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow
     async (request, reply) => {
       const { page, pageSize, ...filters } = request.query;
       reply.header('cache-control', 'no-store');
+      await record(request, { action: 'enquiry.list' });
       // The plain call keeps the contract in docs/product.md#api-inbox: every matching submission, newest first, as an array.
       if (page === undefined && pageSize === undefined) return repo.list(filters);
       const size = pageSize ?? DEFAULT_PAGE_SIZE;
@@ -75,11 +79,13 @@ export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow
     async (request, reply) => {
       const { q, type, reviewed } = request.query;
       const date = new Date().toISOString().slice(0, 10);
+      const csv = enquiriesCsv(await repo.list({ q, type, reviewed }));
+      await record(request, { action: 'enquiry.export' });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="submissions-${date}.csv"`)
         .header('cache-control', 'no-store')
-        .send(enquiriesCsv(await repo.list({ q, type, reviewed })));
+        .send(csv);
     },
   );
 
@@ -90,6 +96,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow
       const { id } = request.params;
       const updated = await repo.update(id, request.body);
       if (!updated) throw notFound(`There is no submission ${id}.`);
+      await record(request, { action: 'enquiry.update', target: { kind: 'enquiry', id } });
       return updated;
     },
   );
@@ -101,6 +108,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{ repo: EnquiriesRepo; workflow
     async (request, reply) => {
       const { id } = request.params;
       if (!(await repo.bin(id))) throw notFound(`There is no submission ${id}.`);
+      await record(request, { action: 'enquiry.bin', target: { kind: 'enquiry', id } });
       return reply.code(204).send();
     },
   );

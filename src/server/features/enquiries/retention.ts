@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import { BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { ACCESS_LOG_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { purgeSentBefore } from '../../mail/outbox';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { Bin } from '../bin';
@@ -38,15 +38,28 @@ export interface RetentionLog {
 }
 
 /**
- * Deletes expired submissions (binned or not), what has been in the Bin past BIN_KEEP_DAYS and
- * delivered mail past its days once a day across every process and instance sharing the database
- * (a scheduled job, so two instances on one PostgreSQL still run it once): at start when the last
- * run was a day ago or more, then daily. A failed run is logged and retried the next day. Call
- * the returned stop() on shutdown; the timer never keeps the process alive. The Bin is the app's,
- * handed over by features/index.ts.
+ * Deletes expired submissions (binned or not), what has been in the Bin past BIN_KEEP_DAYS, and
+ * delivered mail and access-log entries past their days, once a day across every process and
+ * instance sharing the database (a scheduled job, so two instances on one PostgreSQL still run it
+ * once): at start when the last run was a day ago or more, then daily. A failed run is logged
+ * and retried the next day. Call the returned stop() on shutdown; the timer never keeps the
+ * process alive. The Bin and the access log's deletion are the app's, handed over by
+ * features/index.ts.
  */
 export function startRetention(
-  { db, months, enquiries, bin }: { db: Kysely<DatabaseSchema>; months: number; enquiries: EnquiriesRepo; bin: Bin },
+  {
+    db,
+    months,
+    enquiries,
+    bin,
+    deleteExpiredAccessLog,
+  }: {
+    db: Kysely<DatabaseSchema>;
+    months: number;
+    enquiries: EnquiriesRepo;
+    bin: Bin;
+    deleteExpiredAccessLog: () => Promise<number>;
+  },
   log: RetentionLog,
 ): { firstRun: Promise<void>; stop(): void } {
   const job = startScheduledJob({
@@ -61,6 +74,9 @@ export function startRetention(
       if (emptied > 0) log.info({ emptied, days: BIN_KEEP_DAYS }, 'deleted for good what was in the Bin past its days');
       const purged = await purgeSentMail(db);
       if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');
+      const forgotten = await deleteExpiredAccessLog();
+      if (forgotten > 0)
+        log.info({ forgotten, days: ACCESS_LOG_KEEP_DAYS }, 'deleted access-log entries past their days');
     },
   });
   return { firstRun: job.firstCheck, stop: job.stop };

@@ -2,6 +2,7 @@ import { staffNoteInputSchema } from '../../../shared/enquiries/admin-schemas';
 import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
+import type { RecordAccess } from '../access-log';
 import type { WorkflowRepo } from './workflow-repo';
 
 const missing = (raw: string | number) => `There is no submission ${raw}.`;
@@ -9,12 +10,15 @@ const submissionIdParams = idParams(missing);
 
 /**
  * Staff's work on an enquiry (decision 0033): notes, and the staff notification's delivery. Every
- * route declares the inbox's role (decision 0058), which also makes its GETs admin routes.
+ * route declares the inbox's role (decision 0058), which also makes its GETs admin routes. Reading an enquiry's notes or its notification's delivery
+ * is a read of that enquiry, recorded in the access log as each change is.
  */
-export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
+export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo; record: RecordAccess }> = async (
   app,
-  { mailWorker, workflow: repo },
+  { mailWorker, workflow: repo, record },
 ) => {
+  const about = (id: number) => ({ kind: 'enquiry', id }) as const;
+
   const admin = { role: 'enquiries' } as const;
 
   app.get(
@@ -23,6 +27,7 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
     async (request, reply) => {
       const notes = await repo.notes(request.params.id);
       if (!notes) throw notFound(missing(request.params.id));
+      await record(request, { action: 'enquiry.read', target: about(request.params.id) });
       reply.header('cache-control', 'no-store');
       return notes;
     },
@@ -34,6 +39,7 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
     async (request, reply) => {
       const note = await repo.addNote(request.params.id, request.body.text);
       if (!note) throw notFound(missing(request.params.id));
+      await record(request, { action: 'enquiry.note', target: about(request.params.id) });
       return reply.code(201).send(note);
     },
   );
@@ -44,6 +50,7 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
     async (request, reply) => {
       const status = await repo.notification(request.params.id);
       if (!status) throw notFound(`Submission ${request.params.id} has no staff notification e-mail.`);
+      await record(request, { action: 'enquiry.read', target: about(request.params.id) });
       reply.header('cache-control', 'no-store');
       return status;
     },
@@ -57,6 +64,7 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo }> = async (
       const status = await repo.retryNotification(request.params.id);
       if (!status) throw notFound(`Submission ${request.params.id} has no staff notification e-mail.`);
       if (status.state !== 'sent') mailWorker?.wake();
+      await record(request, { action: 'enquiry.mail-retry', target: about(request.params.id) });
       return status;
     },
   );

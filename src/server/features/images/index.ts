@@ -9,11 +9,11 @@ export { readUpload, type StoreUpload } from './upload';
 /**
  * The image library: one repository per app, its routes (the library, the public lists, every
  * image address), and what other features use: storing an upload (the logo) and the Bin's view.
- * `uses` is what it needs of others: the logo in use and the posts that show an image.
+ * `uses` is what it needs of others: the logo in use, the posts that show an image and the access log.
  */
 export function createImagesFeature(
   { config, database }: AppContext,
-  uses: Pick<ImagesRouteUses, 'logoAddress' | 'postsUsingImage'>,
+  uses: Pick<ImagesRouteUses, 'logoAddress' | 'postsUsingImage' | 'record'>,
 ) {
   const images = createImagesRepo(database.db);
   const storeUpload = createUploadStore(images, { maxPixels: config.imageMaxPixels });

@@ -3,6 +3,7 @@ import type { FeaturePlugin } from '../../context';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { idParams, parseInput } from '../../validation';
+import type { RecordAccess } from '../access-log';
 import { imageListQuerySchema, imageUpdateSchema, imageUploadFieldsSchema } from '../../../shared/images/schemas';
 import type { ImageUsage } from '../../../shared/bin/bin';
 import { createVariantBackfill } from './backfill';
@@ -29,11 +30,13 @@ export interface ImagesRouteUses {
   logoAddress: () => Promise<string>;
   /** The posts that show an image: the blog's. */
   postsUsingImage: (imageId: number) => Promise<ImageUsage['posts']>;
+  /** The access log: each staff write to the library is recorded (who changed this image). */
+  record: RecordAccess;
 }
 
 export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
   app,
-  { config, images, storeUpload, logoAddress, postsUsingImage },
+  { config, images, storeUpload, logoAddress, postsUsingImage, record },
 ) => {
   // Registered inside this feature, so only its routes (and the logo upload's) accept multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
@@ -70,7 +73,9 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
     const upload = await readUpload(request, 'image', config.imageMaxBytes);
     // Multipart: the text fields arrive in the stream with the file, so they are checked here.
     const fields = parseInput(imageUploadFieldsSchema, upload.fields);
-    return reply.code(201).send(await storeUpload(upload, fields));
+    const stored = await storeUpload(upload, fields);
+    await record(request, { action: 'image.upload', target: { kind: 'image', id: stored.id } });
+    return reply.code(201).send(stored);
   });
 
   app.patch(
@@ -79,6 +84,7 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
     async (request) => {
       const image = await images.update(request.params.id, request.body);
       if (!image) throw notFound('There is no such image.');
+      await record(request, { action: 'image.update', target: { kind: 'image', id: request.params.id } });
       return image;
     },
   );
@@ -98,6 +104,7 @@ export const imagesRoutes: FeaturePlugin<ImagesRouteUses> = async (
   // Moves it to the Bin (docs/decisions/0036-bin.md): its addresses answer 404 until it is restored.
   app.delete('/api/admin/images/:id', { config: editor, schema: { params: imageIdParams } }, async (request, reply) => {
     if (!(await images.bin(request.params.id))) throw notFound('There is no such image.');
+    await record(request, { action: 'image.bin', target: { kind: 'image', id: request.params.id } });
     return reply.code(204).send();
   });
 

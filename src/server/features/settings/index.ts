@@ -1,4 +1,5 @@
 import type { AppContext, FeaturePlugin } from '../../context';
+import type { RecordAccess } from '../access-log';
 import type { StoreUpload } from '../images';
 import { logoRoutes } from './logo-routes';
 import { createSettingsRepo } from './repo';
@@ -8,16 +9,16 @@ import { settingsRoutes } from './routes';
  * The site's settings (brand text, logo): one repository per app, its routes, the logo upload's
  * (given the images feature's way to store an upload), and what the pages and the images read.
  */
-export function createSettingsFeature({ database }: AppContext) {
+export function createSettingsFeature({ database }: AppContext, { record }: { record: RecordAccess }) {
   const settings = createSettingsRepo(database.db);
 
   const routes: FeaturePlugin = async (app, context) => {
-    await app.register(settingsRoutes, { ...context, settings });
+    await app.register(settingsRoutes, { ...context, settings, record });
   };
   const logoUploadRoutes =
     (storeUpload: StoreUpload): FeaturePlugin =>
     async (app, context) => {
-      await app.register(logoRoutes, { ...context, settings, storeUpload });
+      await app.register(logoRoutes, { ...context, settings, storeUpload, record });
     };
 
   return {

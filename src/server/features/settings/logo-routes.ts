@@ -2,13 +2,18 @@ import multipart from '@fastify/multipart';
 import { LOGO_MAX_BYTES } from '../../../shared/settings/settings';
 import type { FeaturePlugin } from '../../context';
 import { readUpload, type StoreUpload } from '../images';
+import type { RecordAccess } from '../access-log';
 import type { SettingsRepo } from './repo';
 
-/** The logo upload: the image goes to the library (the images feature), its address to `site_logo`. */
-export const logoRoutes: FeaturePlugin<{ settings: SettingsRepo; storeUpload: StoreUpload }> = async (
-  app,
-  { config, settings, storeUpload },
-) => {
+/**
+ * The logo upload: the image goes to the library (the images feature), its address to `site_logo`;
+ * the access log records it as a change of that setting.
+ */
+export const logoRoutes: FeaturePlugin<{
+  settings: SettingsRepo;
+  storeUpload: StoreUpload;
+  record: RecordAccess;
+}> = async (app, { config, settings, storeUpload, record }) => {
   // Registered inside this plugin, so only the logo upload (and the images feature's) accept multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
 
@@ -16,6 +21,7 @@ export const logoRoutes: FeaturePlugin<{ settings: SettingsRepo; storeUpload: St
     const upload = await readUpload(request, 'logo', Math.min(LOGO_MAX_BYTES, config.imageMaxBytes));
     const image = await storeUpload(upload, { altText: 'Site logo', category: 'logo' });
     await settings.set('site_logo', image.path);
+    await record(request, { action: 'logo.upload', target: { kind: 'setting', id: 'site_logo' } });
     return { logoPath: image.path, image };
   });
 };

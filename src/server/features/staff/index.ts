@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
+import type { RecordAccess } from '../access-log';
 import { accountRoutes } from './account-routes';
 import { createAccountsRepo } from './accounts-repo';
 import { apiTokenRoutes } from './api-token-routes';
@@ -19,10 +20,11 @@ const PUBLIC_STAFF_REQUESTS = 60;
 
 /**
  * Staff access (decision 0058): accounts and how they sign in (passwords with a code, passkeys),
- * invitations, and the named API tokens. Knowing who a request comes from on every call is
- * authentication's (src/server/auth/), which reads the accounts' and tokens' tables itself.
+ * invitations, and the named API tokens, each sign-in and change recorded in the access log.
+ * Knowing who a request comes from on every call is authentication's (src/server/auth/), which
+ * reads the accounts' and tokens' tables itself.
  */
-export function createStaffFeature({ config, database, clock }: AppContext) {
+export function createStaffFeature({ config, database, clock }: AppContext, { record }: { record: RecordAccess }) {
   const accounts = createAccountsRepo(database.db, clock);
   const invitations = createInvitationsRepo(database.db, clock);
   const challenges = createChallenges(database.db, clock);
@@ -42,8 +44,8 @@ export function createStaffFeature({ config, database, clock }: AppContext) {
         ),
     });
     const limitPerAddress = app.rateLimit({ max: PUBLIC_STAFF_REQUESTS, timeWindow: '15 minutes' });
-    const uses = { ...context, accounts, invitations, challenges, passkeys, limitPerAddress };
-    await app.register(apiTokenRoutes, context);
+    const uses = { ...context, accounts, invitations, challenges, passkeys, limitPerAddress, record };
+    await app.register(apiTokenRoutes, { ...context, record });
     await app.register(signInRoutes, uses);
     await app.register(invitationRoutes, uses);
     await app.register(passkeyRoutes, uses);

@@ -12,6 +12,7 @@ import { hashPassword, passwordProblem } from '../../auth/passwords';
 import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
+import type { RecordAccess } from '../access-log';
 import type { AccountsRepo } from './accounts-repo';
 import type { InvitationsRepo } from './invitations-repo';
 import type { Passkeys } from './passkeys';
@@ -31,14 +32,16 @@ const linkEnded = () => notFound('This invitation link has expired or was alread
  * mailed (or, with mail off, shown once to copy). Whoever opens it names themselves and chooses
  * how to sign in: a passkey, or a password with, optionally (required with mail off, where codes
  * cannot be mailed), an authenticator app; the account is made and the link used up in one
- * transaction, then a session is opened.
+ * transaction, then a session is opened. Inviting, withdrawing and accepting (by the new account)
+ * go to the access log.
  */
 export const invitationRoutes: FeaturePlugin<{
   accounts: AccountsRepo;
   invitations: InvitationsRepo;
   passkeys: Passkeys;
   limitPerAddress: onRequestHookHandler;
-}> = async (app, { config, database, mailWorker, accounts, invitations, passkeys, limitPerAddress, clock }) => {
+  record: RecordAccess;
+}> = async (app, { config, database, mailWorker, accounts, invitations, passkeys, limitPerAddress, clock, record }) => {
   app.get('/api/admin/staff/invitations', { config: owner }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return invitations.listPending();
@@ -57,6 +60,7 @@ export const invitationRoutes: FeaturePlugin<{
         await enqueueEmail(database.db, invitationMail(email, link, roles, invitedBy), clock());
         mailWorker?.wake();
       }
+      await record(request, { action: 'invitation.create', target: { kind: 'invitation', id: invitation.id } });
       reply.header('cache-control', 'no-store').code(201);
       // The only time the link is shown: with mail off the owner passes it on, with mail on they may too.
       return { invitation, link, mailed: config.mail !== undefined };
@@ -69,6 +73,7 @@ export const invitationRoutes: FeaturePlugin<{
     async (request, reply) => {
       if (!(await invitations.withdraw(request.params.id)))
         throw notFound(`There is no invitation ${request.params.id}.`);
+      await record(request, { action: 'invitation.withdraw', target: { kind: 'invitation', id: request.params.id } });
       return reply.code(204).send();
     },
   );
@@ -152,6 +157,11 @@ export const invitationRoutes: FeaturePlugin<{
         return created;
       });
       const session = await app.adminSessions.open({ accountId: account.id });
+      await record(request, {
+        action: 'invitation.accept',
+        actor: { kind: 'account', id: account.id, name: account.name },
+        target: { kind: 'invitation', id: invitation.id },
+      });
       setSessionCookie(reply, config, request, session.token);
       reply.code(201);
       return infoOf(session);

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import { idParams } from '../../validation';
 import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
+import type { RecordAccess } from '../access-log';
 import type { AccountsRepo } from './accounts-repo';
 import type { Passkeys } from './passkeys';
 
@@ -15,12 +16,15 @@ const ownAccount = { role: 'staff', changesNoContent: true } as const;
  * Passkeys (decision 0058): signing in with one (public: nobody is signed in yet; never counted
  * as a failed sign-in, so a stranger cannot lock a named person out), and a signed-in person
  * adding and removing their own. The admin key and API tokens have no account to add one to.
+ * Each sign-in goes to the access log, and so does a refused one (not counted, only recorded):
+ * under the account when it is disabled, as 'unknown' when the passkey names none.
  */
 export const passkeyRoutes: FeaturePlugin<{
   accounts: AccountsRepo;
   passkeys: Passkeys;
   limitPerAddress: onRequestHookHandler;
-}> = async (app, { config, accounts, passkeys, limitPerAddress }) => {
+  record: RecordAccess;
+}> = async (app, { config, accounts, passkeys, limitPerAddress, record }) => {
   const accountIdOf = (principal: { kind: string; id?: number }) => {
     if (principal.kind !== 'account' || principal.id === undefined) {
       throw new AppError(400, 'VALIDATION_FAILED', 'Only a member of staff signed in as themselves has passkeys.');
@@ -38,12 +42,22 @@ export const passkeyRoutes: FeaturePlugin<{
     { onRequest: limitPerAddress, schema: { body: passkeyStepSchema } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const accountId = await passkeys.verifySignIn(request.body.challenge, request.body.answer);
+      const refused = { action: 'sign-in.failed', outcome: 'refused' } as const;
+      let accountId: number;
+      try {
+        accountId = await passkeys.verifySignIn(request.body.challenge, request.body.answer);
+      } catch (error) {
+        await record(request, refused);
+        throw error;
+      }
       const account = await accounts.find(accountId);
       if (!account || account.disabled_at !== null) {
+        const actor = account ? ({ kind: 'account', id: account.id, name: account.name } as const) : undefined;
+        await record(request, { ...refused, actor });
         throw new AppError(401, 'UNAUTHORIZED', 'This account is disabled. Please ask an owner.');
       }
       const session = await app.adminSessions.open({ accountId });
+      await record(request, { action: 'sign-in', actor: { kind: 'account', id: account.id, name: account.name } });
       setSessionCookie(reply, config, request, session.token);
       reply.code(201);
       return infoOf(session);

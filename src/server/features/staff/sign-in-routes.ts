@@ -9,6 +9,7 @@ import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { matchingStep } from '../../auth/totp';
+import type { RecordAccess } from '../access-log';
 import type { AccountsRepo } from './accounts-repo';
 import { type Challenges, sha256Hex } from './challenges';
 import { signInCodeMail } from './mail-texts';
@@ -32,13 +33,17 @@ const codeCheck = (token: string, code: string) => sha256Hex(`${token}:${code}`)
  * Signing in with a password (decision 0058), always in two steps: the password, then a one-time
  * code from the person's authenticator app or, without one, by e-mail. Public routes (nobody is
  * signed in yet), listed as such in auth/admin-routes.ts. Every wrong password or code counts
- * towards the address's failure budget, the one wrong admin keys use.
+ * towards the address's failure budget, the one wrong admin keys use, and is recorded in the
+ * access log as a refused sign-in of the account named (or of 'unknown', never the address
+ * typed); a completed sign-in is recorded too.
  */
 export const signInRoutes: FeaturePlugin<{
   accounts: AccountsRepo;
   challenges: Challenges;
   limitPerAddress: onRequestHookHandler;
-}> = async (app, { config, database, mailWorker, accounts, challenges, limitPerAddress, clock }) => {
+  record: RecordAccess;
+}> = async (app, { config, database, mailWorker, accounts, challenges, limitPerAddress, clock, record }) => {
+  const asAccount = ({ id, name }: { id: number; name: string }) => ({ kind: 'account', id, name }) as const;
   const failures = app.signInFailures;
   const tooMany = (reply: FastifyReply, waitMs: number) => {
     reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
@@ -61,7 +66,11 @@ export const signInRoutes: FeaturePlugin<{
       const usable = account && account.disabled_at === null && account.password_hash !== null;
       // An unknown address costs the same hashing as a wrong password, so timing tells nobody who has an account.
       const matches = await verifyPassword(password, usable ? account.password_hash! : await decoyHash());
-      if (!usable || !matches) throw await failed(request, reply, wrongPassword());
+      if (!usable || !matches) {
+        const actor = account ? asAccount(account) : ({ kind: 'anonymous' } as const);
+        await record(request, { action: 'sign-in.failed', outcome: 'refused', actor });
+        throw await failed(request, reply, wrongPassword());
+      }
 
       if (account.totp_secret !== null) {
         const challenge = await challenges.open('authenticator-app', account.id, () => '', CODE_TTL_MS);
@@ -105,11 +114,15 @@ export const signInRoutes: FeaturePlugin<{
         const given = Buffer.from(codeCheck(token, code), 'hex');
         right = expected.length === given.length && crypto.timingSafeEqual(expected, given);
       }
-      if (!right) throw await failed(request, reply, wrongCode());
+      if (!right) {
+        await record(request, { action: 'sign-in.failed', outcome: 'refused', actor: asAccount(account) });
+        throw await failed(request, reply, wrongCode());
+      }
       // Answered once: a second request with the same code finds it closed.
       if (!(await challenges.close(token))) throw signInEnded();
 
       const session = await app.adminSessions.open({ accountId: account.id });
+      await record(request, { action: 'sign-in', actor: asAccount(account) });
       setSessionCookie(reply, config, request, session.token);
       reply.code(201);
       return infoOf(session);
