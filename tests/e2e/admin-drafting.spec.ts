@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { BlogPost } from '../../src/shared/blog/blog';
 import type { ImageRecord } from '../../src/shared/images/images';
 import { utcToLondonLocal } from '../../src/shared/london-time';
-import { expect, signIn } from './admin-session';
+import { expect, signIn, signInScreen } from './admin-session';
 import { BLOG_KEY, blogAdminHeaders, useBlogServer } from './blog-server';
 import { axeViolations, test } from './fixtures';
 
@@ -53,7 +53,7 @@ test.describe('drafting without fear', () => {
   const server = useBlogServer({ PAGE_CACHE_MS: '60000' });
   const openBlogAdmin = async (page: Page) => {
     await signIn(page, server().baseUrl, BLOG_KEY);
-    await expect(page.getByLabel('Admin API key')).toHaveCount(0);
+    await expect(signInScreen(page)).toHaveCount(0);
     await page.goto(`${server().baseUrl}/admin/blog`);
     await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
   };
@@ -129,7 +129,7 @@ test.describe('drafting without fear', () => {
     const other = await context.newPage();
     await other.goto(`${server().baseUrl}/admin`);
     await other.getByRole('button', { name: 'Logout' }).click();
-    await expect(other.getByLabel('Admin API key')).toBeVisible();
+    await expect(signInScreen(other)).toBeVisible();
     expect(await other.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('postDraft')))).toEqual(
       [],
     );

@@ -11,6 +11,8 @@ import {
   openAdmin,
   seed,
   signIn as signInAt,
+  signInScreen,
+  signInWithKey,
   storage,
   whereScriptsSee,
 } from './admin-session';
@@ -31,9 +33,9 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   test.beforeEach(() => resetEnquiries(server.dataDir, seed));
 
   test('a wrong key is refused with the message and nothing stays stored', async ({ page }) => {
-    await signIn(page, 'not-the-right-key-at-all-000000');
+    await signInWithKey(page, server.baseUrl, 'not-the-right-key-at-all-000000');
     await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible();
-    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    await expect(signInScreen(page)).toBeVisible();
     expect(await storage(page)).toEqual([null, null]);
   });
 
@@ -43,6 +45,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
       if (new URL(request.url()).pathname === '/api/admin/session') sessionCalls.push(request.method());
     });
     await openAdmin(page, server.baseUrl);
+    await page.getByText('Use the admin key').click();
     const field = page.getByLabel('Admin API key');
     await field.fill('   ');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -60,7 +63,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
   });
 
   test('the right key signs in, a reload keeps the session, logout clears it', async ({ page, consoleErrors }) => {
-    await signIn(page, KEY);
+    await signInWithKey(page, server.baseUrl, KEY);
     await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
     for (const name of ['Blog Management', 'Image Manager', 'Logo Manager']) {
       await expect(page.getByRole('link', { name })).toBeVisible();
@@ -74,10 +77,10 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await expect(page.getByText('E-mail is off: new enquiries are not e-mailed to the office')).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    await expect(signInScreen(page)).toBeVisible();
     expect(await storage(page)).toEqual([null, null]);
     await page.reload();
-    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    await expect(signInScreen(page)).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -242,7 +245,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await page.context().clearCookies();
     await page.getByRole('button', { name: /^Unreviewed/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
-    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    await expect(signInScreen(page)).toBeVisible();
     expect(await storage(page)).toEqual([null, null]);
   });
 });

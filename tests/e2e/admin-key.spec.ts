@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from './fixtures';
 import { type RunningServer, startServer } from './server';
-import { card, ENDED, expect, seed, signIn, storage } from './admin-session';
+import { card, ENDED, expect, seed, signInScreen, signInWithKey, storage } from './admin-session';
 import { resetEnquiries } from './enquiries-db';
 
 let server: RunningServer;
@@ -16,8 +16,6 @@ function rotateKey(dataDir: string): string {
   return /ADMIN API KEY \(new[^)]*\)\s+(\S+)/.exec(rotated)![1]!;
 }
 
-const printedKey = () => /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output())?.[1];
-
 test.describe('a fresh install without ADMIN_API_KEY', () => {
   test.beforeAll(async () => {
     server = await startServer({ ADMIN_API_KEY: '' });
@@ -27,23 +25,26 @@ test.describe('a fresh install without ADMIN_API_KEY', () => {
     server.remove();
   });
 
-  test('prints a key once; it signs in; rotating it logs the open session out', async ({ page }) => {
-    const printed = /ADMIN API KEY \(generated on first start\)\s+(\S+)/.exec(server.output());
-    expect(printed, server.output()).not.toBeNull();
-    const key = printed![1]!;
+  test('prints a setup link instead of a key; npm run admin:key makes one; rotating it logs the open session out', async ({
+    page,
+  }) => {
+    // No key is made on a first start any more (decision 0058): the banner is the owner's setup link.
+    expect(server.output()).toContain('SET UP THE FIRST STAFF ACCOUNT');
+    expect(server.output()).toMatch(/\/admin\/invitation#[\w-]{43}/);
+    expect(server.output()).not.toContain('ADMIN API KEY');
+    const key = rotateKey(server.dataDir);
     resetEnquiries(server.dataDir, seed.slice(0, 1));
 
-    await signIn(page, server.baseUrl, key);
+    await signInWithKey(page, server.baseUrl, key);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
 
     const newKey = rotateKey(server.dataDir);
     expect(newKey).not.toBe(key);
-    expect(server.output().match(/ADMIN API KEY/g)).toHaveLength(1);
 
     // Rotation ended the session: the next load is refused and the sign-in form says why.
     await page.getByRole('button', { name: /^Unreviewed/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
-    await signIn(page, server.baseUrl, newKey);
+    await signInWithKey(page, server.baseUrl, newKey);
     await expect(card(page, 'Amelia Hart')).toBeVisible();
   });
 });
@@ -59,14 +60,14 @@ test.describe('a key rotated while a session is open', () => {
 
   test('the next call from any admin screen signs out once, with the message', async ({ page }) => {
     resetEnquiries(server.dataDir, seed.slice(0, 1));
-    await signIn(page, server.baseUrl, printedKey()!);
+    await signInWithKey(page, server.baseUrl, rotateKey(server.dataDir));
     await expect(card(page, 'Amelia Hart')).toBeVisible();
     rotateKey(server.dataDir);
 
     // Moving to the blog screen (no reload) loads its posts with the ended session.
     await page.getByRole('link', { name: 'Blog Management' }).click();
     await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
-    await expect(page.getByLabel('Admin API key')).toBeVisible();
+    await expect(signInScreen(page)).toBeVisible();
     const toasts = page.locator('section[aria-label="Notifications (F8)"]');
     await expect(toasts.getByText(ENDED, { exact: true })).toHaveCount(1);
     expect(await storage(page)).toEqual([null, null]);

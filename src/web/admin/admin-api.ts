@@ -1,3 +1,4 @@
+import type { AccessLogPage } from '../../shared/access-log/access-log';
 import type { BinKind, BinList, ImageUsage } from '../../shared/bin/bin';
 import type { BlogPost, BlogRevision } from '../../shared/blog/blog';
 import type { BlogPostInput } from '../../shared/blog/schemas';
@@ -189,6 +190,8 @@ export function createAdminApi(
       addPasskey: (challenge: string, answer: unknown) =>
         json<StaffPasskey[]>('POST', '/api/admin/staff/me/passkeys', { challenge, answer }),
       removePasskey: async (id: number) => void (await send('DELETE', `/api/admin/staff/me/passkeys/${id}`)),
+      accessLog: (query: { actor?: string; enquiry?: string; page: number }) =>
+        json<AccessLogPage>('GET', `/api/admin/access-log${search(query)}`),
     },
     settings: {
       save: (key: SettingKey, value: string) => json<SettingValue>('POST', '/api/settings', { key, value }),

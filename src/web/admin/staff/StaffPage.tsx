@@ -1,6 +1,7 @@
 import type { SessionPerson } from '../../../shared/admin-session';
 import { Seo } from '../../lib/seo';
 import { BackToAdmin } from '../ui/BackToAdmin';
+import { AccessLog } from './AccessLog';
 import { AccountsList } from './AccountsList';
 import { ApiTokens } from './ApiTokens';
 import { InviteForm } from './InviteForm';
@@ -17,6 +18,7 @@ export function StaffPage({ me }: { me: SessionPerson }) {
       <PendingInvitations />
       <InviteForm />
       <ApiTokens />
+      <AccessLog />
     </div>
   );
 }

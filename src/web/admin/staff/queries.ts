@@ -14,4 +14,6 @@ export const staffQueries = {
   tokens: (api: AdminApi) => queryOptions({ queryKey: [...staffKey, 'tokens'], queryFn: () => api.staff.tokens() }),
   passkeys: (api: AdminApi) =>
     queryOptions({ queryKey: [...staffKey, 'passkeys'], queryFn: () => api.staff.passkeys() }),
+  accessLog: (api: AdminApi, query: { actor?: string; enquiry?: string; page: number }) =>
+    queryOptions({ queryKey: [...staffKey, 'access-log', query], queryFn: () => api.staff.accessLog(query) }),
 };

@@ -1,0 +1,166 @@
+import type { Browser, Page } from '@playwright/test';
+import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../support/smtp';
+import type { AccessLogPage } from '../../src/shared/access-log/access-log';
+import { expect, signInScreen } from './admin-session';
+import { test } from './fixtures';
+import { type RunningServer, startServer } from './server';
+import { STAFF_PASSWORD } from './staff-accounts';
+
+let server: RunningServer;
+let smtp: TestSmtpServer;
+
+/**
+ * The browser must be at the site's own address for passkeys: PUBLIC_URL, which the test server
+ * leaves at http://localhost:<port> (WebAuthn refuses an IP address as the relying party).
+ */
+const siteUrl = () => server.baseUrl.replace('127.0.0.1', 'localhost');
+
+/** A browser of its own for one person, with a platform authenticator that verifies them (decision 0058). */
+async function personWithAuthenticator(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: siteUrl() });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return page;
+}
+
+/** The link in the newest mail to `to`, once it has arrived. */
+async function mailedLink(to: string): Promise<string> {
+  const latest = () => smtp.received.filter((mail) => mail.to.includes(to)).at(-1);
+  await waitFor(() => latest() !== undefined, 15_000);
+  return /https?:\/\/\S+\/admin\/invitation#[\w-]{43}/.exec(latest()!.text)![0];
+}
+
+async function mailedCode(to: string, after: number): Promise<string> {
+  const codes = () => smtp.received.filter((mail) => mail.to.includes(to) && /sign-in code/.test(mail.text));
+  await waitFor(() => codes().length > after, 15_000);
+  return /is:\s+(\d{6})/.exec(codes().at(-1)!.text)![1]!;
+}
+
+test.describe('staff accounts, from the first owner to an editor who leaves (decision 0058)', () => {
+  test.beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    server = await startServer({
+      ADMIN_API_KEY: '',
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'office@northstar.test',
+      LOG_LEVEL: 'info',
+    });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.remove();
+    await smtp.close();
+  });
+
+  test('setup link and passkey, invitation, password and e-mailed code, roles, disabling, and the access log', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    // The first owner, from the link the first start printed, with a passkey.
+    const setupLink = /https?:\/\/\S+\/admin\/invitation#[\w-]{43}/.exec(server.output())![0];
+    const owner = await personWithAuthenticator(browser);
+    await owner.goto(setupLink.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(owner.getByRole('heading', { name: 'Join the staff area' })).toBeVisible({ timeout: 20_000 });
+    await owner.getByLabel('Your name').fill('Olivia Owner');
+    await owner.getByLabel('E-mail address').fill('olivia@northstar.test');
+    await owner.getByRole('button', { name: 'Join' }).click();
+    await expect(owner.getByText('signed in as')).toBeVisible();
+    await expect(owner.getByRole('link', { name: 'Olivia Owner' })).toBeVisible();
+
+    // Signing out and in again with the passkey alone.
+    await owner.getByRole('button', { name: 'Logout' }).click();
+    await expect(signInScreen(owner)).toBeVisible();
+    await owner.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(owner.getByRole('link', { name: 'Olivia Owner' })).toBeVisible();
+
+    // The owner invites an editor; the link comes by e-mail.
+    await owner.goto('/admin/staff');
+    await owner.getByLabel('E-mail address').fill('eddie@northstar.test');
+    await owner.getByRole('checkbox', { name: /^Editor/ }).check();
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(owner.getByText('Invitation sent')).toBeVisible();
+    const invitation = await mailedLink('eddie@northstar.test');
+
+    // The editor joins with a password (codes by e-mail), in a browser of their own.
+    const editorContext = await browser.newContext({ baseURL: siteUrl() });
+    const editor = await editorContext.newPage();
+    await editor.goto(invitation.replace(/^https?:\/\/[^/]+/, ''));
+    await editor.getByLabel('Your name').fill('Eddie Editor');
+    await editor.getByLabel('A password, then a one-time code').check();
+    await editor.getByLabel('Password').fill(STAFF_PASSWORD);
+    await editor.getByRole('button', { name: 'Join' }).click();
+    await expect(editor.getByRole('link', { name: 'Eddie Editor' })).toBeVisible();
+    await editor.getByRole('button', { name: 'Logout' }).click();
+
+    // ...and signs in with the password and the code e-mailed to them.
+    const codesBefore = smtp.received.filter((mail) => /sign-in code/.test(mail.text)).length;
+    await editor.getByLabel('E-mail address').fill('eddie@northstar.test');
+    await editor.getByLabel('Password').fill(STAFF_PASSWORD);
+    await editor.getByRole('button', { name: 'Continue' }).click();
+    await editor.getByLabel('Code').fill(await mailedCode('eddie@northstar.test', codesBefore));
+    await editor.getByRole('button', { name: 'Sign in' }).click();
+    await expect(editor.getByRole('link', { name: 'Eddie Editor' })).toBeVisible();
+
+    // An editor writes posts but has no inbox: not on the screen, refused by the API.
+    await expect(editor.getByRole('heading', { name: 'Contact Submissions' })).toHaveCount(0);
+    await expect(editor.getByRole('link', { name: 'Blog Management' })).toBeVisible();
+    expect((await editor.request.get('/api/contact-submissions')).status()).toBe(403);
+    const csrf = await editor.evaluate(
+      async () => ((await (await fetch('/api/session')).json()) as { csrfToken: string }).csrfToken,
+    );
+    const post = await editor.request.post('/api/admin/blog', {
+      headers: { 'x-csrf-token': csrf, origin: siteUrl() },
+      data: {
+        title: 'Written by the editor',
+        excerpt: 'An editor may write posts.',
+        content: '<p>Hello.</p>',
+        author: 'Eddie Editor',
+        category: 'News',
+        published: 'false',
+      },
+    });
+    expect(post.status(), await post.text()).toBe(201);
+
+    // The owner disables the editor: the editor's open session ends at its next call.
+    await owner.goto('/admin/staff');
+    await owner.getByRole('listitem', { name: 'Eddie Editor' }).getByRole('button', { name: 'Disable' }).click();
+    await expect(owner.getByText('Eddie Editor can no longer sign in')).toBeVisible();
+    expect((await editor.request.get('/api/admin/blog')).status()).toBe(401);
+    await editor.goto('/admin/blog');
+    await expect(signInScreen(editor)).toBeVisible();
+    await editor.reload();
+    await expect(signInScreen(editor)).toBeVisible();
+
+    // The access log shows each step, and the screen lists it.
+    const log = (await (await owner.request.get('/api/admin/access-log')).json()) as AccessLogPage;
+    const steps = log.items.map((entry) => `${entry.actor.name}: ${entry.action} ${entry.outcome}`);
+    for (const step of [
+      'Olivia Owner: invitation.accept ok',
+      'Olivia Owner: sign-in ok',
+      'Olivia Owner: invitation.create ok',
+      'Eddie Editor: invitation.accept ok',
+      'Eddie Editor: sign-in ok',
+      'Eddie Editor: post.create ok',
+      'Olivia Owner: account.change ok',
+    ]) {
+      expect(steps, step).toContain(step);
+    }
+    await owner.reload();
+    const table = owner.getByRole('table');
+    await expect(table.getByRole('row').filter({ hasText: 'account.change' }).first()).toContainText('Olivia Owner');
+    await expect(table.getByRole('row').filter({ hasText: 'post.create' }).first()).toContainText('Eddie Editor');
+    await editorContext.close();
+    await owner.context().close();
+  });
+});
