@@ -86,10 +86,11 @@ test.describe('staff accounts, from the first owner to an editor who leaves (dec
 
     // The owner invites an editor; the link comes by e-mail.
     await owner.goto('/admin/staff');
-    await owner.getByLabel('E-mail address').fill('eddie@northstar.test');
-    await owner.getByRole('checkbox', { name: /^Editor/ }).check();
-    await owner.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(owner.getByText('Invitation sent')).toBeVisible();
+    const inviteForm = owner.getByRole('region', { name: 'Invite someone' });
+    await inviteForm.getByLabel('E-mail address').fill('eddie@northstar.test');
+    await inviteForm.getByRole('checkbox', { name: /^Editor/ }).check();
+    await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(owner.getByRole('region', { name: 'Notifications (F8)' }).getByText('Invitation sent')).toBeVisible();
     const invitation = await mailedLink('eddie@northstar.test');
 
     // The editor joins with a password (codes by e-mail), in a browser of their own.
@@ -98,7 +99,7 @@ test.describe('staff accounts, from the first owner to an editor who leaves (dec
     await editor.goto(invitation.replace(/^https?:\/\/[^/]+/, ''));
     await editor.getByLabel('Your name').fill('Eddie Editor');
     await editor.getByLabel('A password, then a one-time code').check();
-    await editor.getByLabel('Password').fill(STAFF_PASSWORD);
+    await editor.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
     await editor.getByRole('button', { name: 'Join' }).click();
     await expect(editor.getByRole('link', { name: 'Eddie Editor' })).toBeVisible();
     await editor.getByRole('button', { name: 'Logout' }).click();
@@ -135,7 +136,8 @@ test.describe('staff accounts, from the first owner to an editor who leaves (dec
     // The owner disables the editor: the editor's open session ends at its next call.
     await owner.goto('/admin/staff');
     await owner.getByRole('listitem', { name: 'Eddie Editor' }).getByRole('button', { name: 'Disable' }).click();
-    await expect(owner.getByText('Eddie Editor can no longer sign in')).toBeVisible();
+    const toasts = owner.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(toasts.getByText('Eddie Editor can no longer sign in')).toBeVisible();
     expect((await editor.request.get('/api/admin/blog')).status()).toBe(401);
     await editor.goto('/admin/blog');
     await expect(signInScreen(editor)).toBeVisible();
