@@ -154,6 +154,8 @@ export const invitationRoutes: FeaturePlugin<{
         if (authenticator && step !== null)
           await accounts.setAuthenticatorApp(created.id, authenticator.secret, step, trx);
         if (newKey) await passkeys.store(created.id, newKey, trx);
+        // Once anyone has an account, a printed setup link must not make another owner.
+        await invitations.withdrawSetupLinks(trx);
         return created;
       });
       const session = await app.adminSessions.open({ accountId: account.id });

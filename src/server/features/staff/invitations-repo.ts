@@ -95,9 +95,9 @@ export function createInvitationsRepo(db: Kysely<DatabaseSchema>, now: () => Dat
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Ends every setup link still waiting (a new start prints a new one). */
-    async withdrawSetupLinks(): Promise<void> {
-      await db
+    /** Ends every setup link still waiting: a new start prints a new one, and once anyone has an account none is needed. */
+    async withdrawSetupLinks(trx: Kysely<DatabaseSchema> = db): Promise<void> {
+      await trx
         .updateTable('staff_invitations')
         .set({ expires_at: live() })
         .where('email', 'is', null)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/support/app';
 import { stepAt, totpCode } from '../../auth/totp';
+import { setupLinkIfNoAccounts } from './setup-link';
 
 const KEY = 'staff-sign-in-key-0123456789abcdef';
 const strongPassword = 'blue kettle under the stairs';
@@ -293,5 +294,40 @@ describe('owners change roles and disable accounts, and the site keeps an owner'
       expect(answers.map((answer) => answer.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
       survivor = answers[0]!.statusCode === 409 ? survivor : rival.id;
     }
+  });
+});
+
+describe('the first start’s setup link', () => {
+  let t: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    t = await setUp({});
+  });
+  afterAll(() => t.subject.close());
+
+  it('makes an owner once, and stops working as soon as anyone has an account', async () => {
+    const link = (await setupLinkIfNoAccounts(t.subject.database.db, t.subject.config))!;
+    const token = /#([\w-]{43})$/.exec(link)![1]!;
+    expect((await t.get(`/api/staff/invitations/${token}`)).json()).toMatchObject({ email: null, roles: ['owner'] });
+    // A newer start's link replaces it.
+    const newer = (await setupLinkIfNoAccounts(t.subject.database.db, t.subject.config))!;
+    const newerToken = /#([\w-]{43})$/.exec(newer)![1]!;
+    expect((await t.get(`/api/staff/invitations/${token}`)).statusCode).toBe(404);
+    // Someone joins through an ordinary invitation: the setup link is then no use.
+    const { link: invited } = await t.invite('first@example.test', ['editor']);
+    const invitedToken = /#([\w-]{43})$/.exec(invited)![1]!;
+    const offered = (await t.get(`/api/staff/invitations/${invitedToken}`)).json() as {
+      authenticator: { secret: string };
+    };
+    const joined = await t.post(`/api/staff/invitations/${invitedToken}/accept`, {
+      name: 'First',
+      password: strongPassword,
+      authenticator: {
+        secret: offered.authenticator.secret,
+        code: totpCode(offered.authenticator.secret, stepAt(t.clock.now())),
+      },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect((await t.get(`/api/staff/invitations/${newerToken}`)).statusCode).toBe(404);
+    expect(await setupLinkIfNoAccounts(t.subject.database.db, t.subject.config)).toBeUndefined();
   });
 });
