@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { canonicalEmail } from '../../../shared/canonical-email';
 import { passwordSignInSchema, signInCodeSchema } from '../../../shared/staff/schemas';
-import { countHit } from '../../coordination/rate-limit-counters';
+import { countHit, readCount } from '../../coordination/rate-limit-counters';
 import type { FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/outbox';
@@ -19,6 +20,8 @@ const CODE_TTL_MS = 10 * 60_000;
 /** E-mailed codes per account in a quarter of an hour: enough for typos, not for flooding an inbox. */
 const MAX_CODES_MAILED = 5;
 const CODES_WINDOW_MS = 15 * 60_000;
+/** Wrong passwords for one address typed in that quarter hour, from anywhere, before its passwords wait. */
+const MAX_PASSWORD_FAILURES_PER_ADDRESS_TYPED = 20;
 
 const wrongPassword = () => new AppError(401, 'UNAUTHORIZED', 'Wrong e-mail address or password.');
 const signInEnded = () =>
@@ -62,6 +65,19 @@ export const signInRoutes: FeaturePlugin<{
       const blockedMs = await failures.blockedFor(request.ip);
       if (blockedMs > 0) throw tooMany(reply, blockedMs);
       const { email, password } = request.body;
+      // Per address typed too, whether or not it has an account (so the limit tells nobody who
+      // has one): many addresses guessing one person's password meet it. Only passwords stop
+      // there; that person's passkey still signs them in.
+      const perAccount = `staff-sign-in|${canonicalEmail(email)}`;
+      const guessed = await readCount(database.db, perAccount, clock());
+      if (guessed.count >= MAX_PASSWORD_FAILURES_PER_ADDRESS_TYPED) {
+        reply.header('retry-after', String(Math.ceil(guessed.ttlMs / 1000)));
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many wrong passwords for this account. Please wait and try again, or sign in with your passkey.',
+        );
+      }
       const account = await accounts.findByEmail(email);
       const usable = account && account.disabled_at === null && account.password_hash !== null;
       // An unknown address costs the same hashing as a wrong password, so timing tells nobody who has an account.
@@ -69,6 +85,7 @@ export const signInRoutes: FeaturePlugin<{
       if (!usable || !matches) {
         const actor = account ? asAccount(account) : ({ kind: 'anonymous' } as const);
         await record(request, { action: 'sign-in.failed', outcome: 'refused', actor });
+        await countHit(database.db, perAccount, CODES_WINDOW_MS, clock());
         throw await failed(request, reply, wrongPassword());
       }
 

@@ -134,6 +134,42 @@ describe('staff accounts with mail on: invitation, password and an e-mailed code
     expect(late.json().error).toMatch(/sign-in has ended/);
   });
 
+  // Forty password checks at 32 MiB each: longer than the default five seconds on a busy machine.
+  it(
+    'bounds password guesses for one account from many addresses, and leaves its passkey alone',
+    { timeout: 60_000 },
+    async () => {
+      // A window of its own: the tests above left a wrong password or two for this account.
+    t.clock.advance(15 * 60_000);
+    // Twenty wrong passwords, each from an address of its own (so the per-address limit never bites).
+      for (let i = 0; i < 20; i += 1) {
+        expect(
+          (await t.post('/api/staff/sign-in', { email: 'editor.person@example.test', password: `wrong guess ${i}` }))
+            .statusCode,
+        ).toBe(401);
+      }
+      const right = await t.post('/api/staff/sign-in', {
+        email: 'Editor.Person@example.test',
+        password: strongPassword,
+      });
+      expect(right.statusCode).toBe(429);
+      expect(right.json().error).toMatch(/sign in with your passkey/);
+      // An address no account has is limited the same way, so the limit tells nobody who has one.
+      for (let i = 0; i < 20; i += 1)
+        await t.post('/api/staff/sign-in', { email: 'ghost@example.test', password: `guess ${i}` });
+      expect((await t.post('/api/staff/sign-in', { email: 'ghost@example.test', password: 'guess' })).statusCode).toBe(
+        429,
+      );
+      // A passkey sign-in is never turned away by it.
+      expect((await t.post('/api/staff/sign-in/passkey/options', {})).statusCode).toBe(200);
+      t.clock.advance(15 * 60_000);
+      expect(
+        (await t.post('/api/staff/sign-in', { email: 'editor.person@example.test', password: strongPassword }))
+          .statusCode,
+      ).toBe(200);
+    },
+  );
+
   it('refuses bad input with the field at fault', async () => {
     const cases: [string, unknown, string][] = [
       ['/api/staff/sign-in', { email: 'not an address', password: 'x' }, 'email'],
@@ -275,7 +311,7 @@ describe('owners change roles and disable accounts, and the site keeps an owner'
     expect(empty.statusCode).toBe(400);
   });
 
-  it('lets only one of two owners who demote each other at the same moment succeed', async () => {
+  it('lets only one of two owners who demote each other at the same moment succeed', { timeout: 60_000 }, async () => {
     // Everyone who is an owner steps down but one, then pairs of owners race: each round, the
     // two newest owners demote each other at once, and one must stay.
     const accounts = (await t.get('/api/admin/staff/accounts', { 'x-api-key': KEY })).json() as {
