@@ -230,7 +230,7 @@ test.describe('left to the browser', () => {
     });
     await page.getByRole('link', { name: 'Staff' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByLabel('Admin API Key')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
     expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBeUndefined();
   });
 
