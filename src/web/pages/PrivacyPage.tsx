@@ -1,4 +1,4 @@
-import { BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
+import { ACCESS_LOG_KEEP_DAYS, BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { centreAddressLine, centreMailtoHref } from '../components/centre-contact';
@@ -90,6 +90,11 @@ export function PrivacyPage() {
           a week and one a week for a month. An enquiry deleted today is still in the backups taken before today until
           they are removed, so it is gone from every copy at most {`${BACKUP_KEEP_DAYS}`} days after it was deleted.
           Backups are never used for anything else.
+        </p>
+        <p data-testid="access-log-statement">
+          So that we can always say who saw your enquiry, the website records which member of our staff opened,
+          exported, changed or deleted it, and when. That record names your enquiry by its number only and holds nothing
+          you wrote; it is kept for {`${ACCESS_LOG_KEEP_DAYS}`} days, then deleted.
         </p>
         <h2 className={h2}>Your rights</h2>
         <p>

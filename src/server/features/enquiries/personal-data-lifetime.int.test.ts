@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
+import { ACCESS_LOG_KEEP_DAYS, BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createEnquiriesRepo } from './repo';
 import { deleteExpiredEnquiries, purgeSentMail } from './retention';
@@ -181,5 +181,7 @@ describe('personal data has one lifetime', () => {
       new RegExp(`gone from every copy at(?:\\s|<!-- -->)+most(?: |<!-- -->)*${BACKUP_KEEP_DAYS}(?:<!-- -->)* days`),
     );
     expect(html).toContain('never your name, e-mail address, telephone');
+    // The staff access log (decision 0058): who saw the enquiry, by its number only.
+    expect(html).toMatch(new RegExp(`it is kept for(?: |<!-- -->)*${ACCESS_LOG_KEEP_DAYS}(?:<!-- -->)* days`));
   });
 });
