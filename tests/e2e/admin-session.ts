@@ -60,7 +60,7 @@ export async function signIn(page: Page, baseUrl: string, key: string, roles: St
   await page.getByLabel('E-mail address').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Code').fill(account.nextCode());
+  await page.getByLabel('Code').fill(await account.nextCode());
   await page.getByRole('button', { name: 'Sign in' }).click();
   return account;
 }
@@ -83,7 +83,7 @@ export async function openSession(page: Page, key: string, baseUrl = '', roles: 
   expect(first.status()).toBe(200);
   const { challenge } = (await first.json()) as { challenge: string };
   const second = await page.request.post(`${baseUrl}/api/staff/sign-in/code`, {
-    data: { challenge, code: account.nextCode() },
+    data: { challenge, code: await account.nextCode() },
   });
   expect(second.status()).toBe(201);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../support/smtp';
 import type { AccessLogPage } from '../../src/shared/access-log/access-log';
-import { expect, signInScreen } from './admin-session';
+import { expect, signIn, signInScreen } from './admin-session';
 import { test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { STAFF_PASSWORD } from './staff-accounts';
@@ -164,5 +164,43 @@ test.describe('staff accounts, from the first owner to an editor who leaves (dec
     await expect(table.getByRole('row').filter({ hasText: 'post.create' }).first()).toContainText('Eddie Editor');
     await editorContext.close();
     await owner.context().close();
+  });
+});
+
+test.describe('a person’s own sign-in', () => {
+  const KEY = 'own-sign-in-key-0123456789abcdefghij';
+  let own: RunningServer;
+  test.beforeAll(async () => {
+    own = await startServer({ ADMIN_API_KEY: KEY });
+  });
+  test.afterAll(async () => {
+    await own.stop();
+    own.remove();
+  });
+
+  test('changes their password on Your account and signs in with the new one', async ({ page }) => {
+    // The second sign-in's code may wait for the next 30-second step.
+    test.setTimeout(90_000);
+    const account = await signIn(page, own.baseUrl, KEY, ['editor']);
+    await page.getByRole('link', { name: account.name }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await expect(
+      page.getByText('You sign in with your password and a code from your authenticator app.'),
+    ).toBeVisible();
+    await page.getByLabel('Current password').fill('not the password at all');
+    await page.getByLabel('New password').fill('green teapot on the windowsill');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.locator('#own-password-current-error')).toHaveText('Your current password is not right.');
+    await page.getByLabel('Current password').fill(account.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Password changed')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('E-mail address').fill(account.email);
+    await page.getByLabel('Password').fill('green teapot on the windowsill');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Code').fill(await account.nextCode());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('link', { name: account.name })).toBeVisible();
   });
 });

@@ -52,6 +52,17 @@ async function follow(page: Page, click: () => Promise<void>, path: RegExp | str
 
 /** Scrolls down, follows `click`, goes Back, and expects the page where it was left. */
 async function backKeepsScroll(page: Page, click: () => Promise<void>, from: string) {
+  // The last page's view transition must be over first: while it runs its snapshots cover the
+  // page, so Playwright's click retries, scrolling the link "into view" (for the sticky header:
+  // to the top) and the page is left at 0 instead of 600. A visitor does not click within it.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          !String((animation.effect as KeyframeEffect | null)?.pseudoElement ?? '').startsWith('::view-transition'),
+      ),
+  );
   await page.evaluate(() => window.scrollTo(0, 600));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
   await click();

@@ -7,11 +7,15 @@ let made = 0;
 
 /** A staff account as the tests hold it: how to sign in, and the authenticator app's next code. */
 export interface TestAccount {
+  name: string;
   email: string;
   password: string;
   secret: string;
-  /** The next code the app would show: each code works once, so each call moves a step on. */
-  nextCode(): string;
+  /**
+   * The next code the app would show: each code works once, so each call moves a step on, and
+   * waits (up to 30 s) when that step is further ahead than the one step the server allows.
+   */
+  nextCode(): Promise<string>;
 }
 
 /**
@@ -47,11 +51,13 @@ export async function makeAccount(
   if (accepted.status() !== 201) throw new Error(`Acceptance refused: ${accepted.status()} ${await accepted.text()}`);
   await request.dispose();
   return {
+    name,
     email,
     password: STAFF_PASSWORD,
     secret,
-    nextCode: () => {
+    nextCode: async () => {
       step = Math.max(step + 1, stepAt(new Date()));
+      while (step > stepAt(new Date()) + 1) await new Promise((resolve) => setTimeout(resolve, 500));
       return totpCode(secret, step);
     },
   };

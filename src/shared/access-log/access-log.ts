@@ -32,6 +32,7 @@ export const accessActions = [
   'invitation.withdraw',
   'invitation.accept',
   'account.change',
+  'account.sign-in-change',
   'api-token.create',
   'api-token.revoke',
   'setting.change',

@@ -58,6 +58,25 @@ export const signInCodeSchema = z
 export const invitationCreateSchema = z.object({ email: emailField, roles: rolesField }).strict();
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
+/** PUT /api/admin/staff/me/password: a new password, with the current one when there is one. */
+export const passwordChangeSchema = z
+  .object({
+    current: z.string().max(200, 'Password must be at most 200 characters.').optional(),
+    password: z.string({ error: 'Password is required.' }).max(200, 'Password must be at most 200 characters.'),
+  })
+  .strict();
+
+/** PUT /api/admin/staff/me/authenticator: the secret offered and the code the app now shows. */
+export const authenticatorSetupSchema = z
+  .object({
+    secret: z.string().regex(/^[A-Z2-7]{32}$/, 'Start again.'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the six-digit code the app shows.'),
+  })
+  .strict();
+
 /** PATCH /api/admin/staff/accounts/:id: what changes; at least one of the two. */
 export const accountChangeSchema = z
   .object({

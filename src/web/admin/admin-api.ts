@@ -18,6 +18,7 @@ import type { ApiTokenCreate, InvitationCreate } from '../../shared/staff/schema
 import type {
   ApiTokenRecord,
   CreatedApiToken,
+  InvitationView,
   PasskeyCeremony,
   StaffAccount,
   StaffInvitation,
@@ -184,6 +185,13 @@ export function createAdminApi(
       tokens: () => json<ApiTokenRecord[]>('GET', '/api/admin/api-tokens'),
       createToken: (token: ApiTokenCreate) => json<CreatedApiToken>('POST', '/api/admin/api-tokens', token),
       revokeToken: async (id: number) => void (await send('DELETE', `/api/admin/api-tokens/${id}`)),
+      me: () => json<StaffAccount>('GET', '/api/admin/staff/me'),
+      changePassword: async (change: { current?: string; password: string }) =>
+        void (await send('PUT', '/api/admin/staff/me/password', change)),
+      authenticatorOptions: () =>
+        json<InvitationView['authenticator']>('POST', '/api/admin/staff/me/authenticator/options'),
+      setAuthenticator: async (secret: string, code: string) =>
+        void (await send('PUT', '/api/admin/staff/me/authenticator', { secret, code })),
       passkeys: () => json<StaffPasskey[]>('GET', '/api/admin/staff/me/passkeys'),
       passkeyOptions: () =>
         json<PasskeyCeremony<PublicKeyCredentialCreationOptionsJSON>>('POST', '/api/admin/staff/me/passkeys/options'),

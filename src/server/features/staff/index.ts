@@ -9,6 +9,7 @@ import { apiTokenRoutes } from './api-token-routes';
 import { createChallenges } from './challenges';
 import { invitationRoutes } from './invitation-routes';
 import { createInvitationsRepo } from './invitations-repo';
+import { ownSignInRoutes } from './own-sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { createPasskeys } from './passkeys';
 import { signInRoutes } from './sign-in-routes';
@@ -49,6 +50,7 @@ export function createStaffFeature({ config, database, clock }: AppContext, { re
     await app.register(signInRoutes, uses);
     await app.register(invitationRoutes, uses);
     await app.register(passkeyRoutes, uses);
+    await app.register(ownSignInRoutes, uses);
     await app.register(accountRoutes, uses);
   };
   return {

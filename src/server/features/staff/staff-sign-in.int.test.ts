@@ -140,8 +140,8 @@ describe('staff accounts with mail on: invitation, password and an e-mailed code
     { timeout: 60_000 },
     async () => {
       // A window of its own: the tests above left a wrong password or two for this account.
-    t.clock.advance(15 * 60_000);
-    // Twenty wrong passwords, each from an address of its own (so the per-address limit never bites).
+      t.clock.advance(15 * 60_000);
+      // Twenty wrong passwords, each from an address of its own (so the per-address limit never bites).
       for (let i = 0; i < 20; i += 1) {
         expect(
           (await t.post('/api/staff/sign-in', { email: 'editor.person@example.test', password: `wrong guess ${i}` }))
@@ -167,6 +167,66 @@ describe('staff accounts with mail on: invitation, password and an e-mailed code
         (await t.post('/api/staff/sign-in', { email: 'editor.person@example.test', password: strongPassword }))
           .statusCode,
       ).toBe(200);
+    },
+  );
+
+  it(
+    'lets a person change their password and move their codes to an authenticator app',
+    { timeout: 60_000 },
+    async () => {
+      const { link } = await t.invite('changer@example.test', ['editor']);
+      const token = /#([\w-]{43})$/.exec(link)![1]!;
+      const joined = await t.post(`/api/staff/invitations/${token}/accept`, {
+        name: 'Changer',
+        password: strongPassword,
+      });
+      const own = { cookie: t.cookieOf(joined), 'x-csrf-token': (joined.json() as { csrfToken: string }).csrfToken };
+      const put = (url: string, payload: unknown) =>
+        t.subject.app.inject({ method: 'PUT', url, payload: payload as object, headers: own });
+
+      const newPassword = 'green teapot on the windowsill';
+      expect(
+        (await put('/api/admin/staff/me/password', { current: 'not it at all', password: newPassword })).json(),
+      ).toMatchObject({ field: 'current' });
+      expect((await put('/api/admin/staff/me/password', { password: newPassword })).json()).toMatchObject({
+        field: 'current',
+      });
+      expect(
+        (await put('/api/admin/staff/me/password', { current: strongPassword, password: 'password1234' })).json(),
+      ).toMatchObject({ field: 'password' });
+      expect(
+        (await put('/api/admin/staff/me/password', { current: strongPassword, password: newPassword })).statusCode,
+      ).toBe(204);
+      expect(
+        (await t.post('/api/staff/sign-in', { email: 'changer@example.test', password: strongPassword })).statusCode,
+      ).toBe(401);
+      expect(
+        (await t.post('/api/staff/sign-in', { email: 'changer@example.test', password: newPassword })).json(),
+      ).toMatchObject({ next: 'email-code' });
+
+      const offered = (
+        await t.subject.app.inject({ method: 'POST', url: '/api/admin/staff/me/authenticator/options', headers: own })
+      ).json() as { secret: string; qrSvg: string };
+      expect(offered.qrSvg).toMatch(/^<svg/);
+      const now = totpCode(offered.secret, stepAt(t.clock.now()));
+      expect(
+        (await put('/api/admin/staff/me/authenticator', { secret: offered.secret, code: otherThan(now) })).json(),
+      ).toMatchObject({ field: 'code' });
+      expect((await put('/api/admin/staff/me/authenticator', { secret: offered.secret, code: now })).statusCode).toBe(
+        204,
+      );
+      expect(
+        (await t.post('/api/staff/sign-in', { email: 'changer@example.test', password: newPassword })).json(),
+      ).toMatchObject({ next: 'authenticator-app' });
+
+      // The admin key is nobody's account.
+      const key = await t.subject.app.inject({
+        method: 'PUT',
+        url: '/api/admin/staff/me/password',
+        headers: { 'x-api-key': KEY },
+        payload: { password: newPassword },
+      });
+      expect(key.statusCode).toBe(400);
     },
   );
 

@@ -6,13 +6,17 @@ import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { BackToAdmin } from '../ui/BackToAdmin';
 import { formatAdminDate } from '../ui/date-format';
+import { AuthenticatorSetup } from './AuthenticatorSetup';
 import { createPasskey } from './passkey-ceremony';
+import { PasswordForm } from './PasswordForm';
 import { staffQueries } from './queries';
 
 /** /admin/account: the signed-in person's own account and passkeys (decision 0058). */
 export function AccountPage({ me }: { me: SessionPerson }) {
   const api = useAdminApi();
   const passkeys = useQuery({ ...staffQueries.passkeys(api), enabled: me.kind === 'account' });
+  const own = useQuery({ ...staffQueries.me(api), enabled: me.kind === 'account' });
+  const account = own.data;
   const add = useAdminMutation({
     mutationFn: async () => {
       const ceremony = await api.staff.passkeyOptions();
@@ -41,41 +45,57 @@ export function AccountPage({ me }: { me: SessionPerson }) {
           You signed in with the admin key, which is nobody’s account. Ask an owner for an invitation to have your own.
         </p>
       ) : (
-        <section aria-labelledby="passkeys-heading" className="mt-6">
-          <h2 id="passkeys-heading" className="text-xl font-semibold text-slate-900">
-            Passkeys
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {(passkeys.data ?? []).map((key) => (
-              <li
-                key={key.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
-              >
-                <span>
-                  {key.label}
-                  <span className="block text-sm text-slate-600">
-                    {key.lastUsedAt ? `Last used ${formatAdminDate(key.lastUsedAt)}` : 'Not used yet'}
-                  </span>
-                </span>
-                <button
-                  type="button"
-                  onClick={() => remove.mutate(key.id)}
-                  className="rounded-md border border-slate-300 px-3 py-1 font-medium"
+        <>
+          <section aria-labelledby="password-heading" className="mt-6">
+            <h2 id="password-heading" className="text-xl font-semibold text-slate-900">
+              Password and codes
+            </h2>
+            <p className="mt-1 text-slate-700">
+              {account?.signIn.password
+                ? account.signIn.authenticatorApp
+                  ? 'You sign in with your password and a code from your authenticator app.'
+                  : 'You sign in with your password and a code we e-mail you.'
+                : 'You have no password: you sign in with a passkey. You can set one for devices without it.'}
+            </p>
+            {account && <PasswordForm hasPassword={account.signIn.password} />}
+            {account?.signIn.password && <AuthenticatorSetup hasApp={account.signIn.authenticatorApp} />}
+          </section>
+          <section aria-labelledby="passkeys-heading" className="mt-6">
+            <h2 id="passkeys-heading" className="text-xl font-semibold text-slate-900">
+              Passkeys
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {(passkeys.data ?? []).map((key) => (
+                <li
+                  key={key.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
                 >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            disabled={add.isPending}
-            onClick={() => add.mutate()}
-            className="mt-4 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {add.isPending ? 'Waiting for your device…' : 'Add a passkey on this device'}
-          </button>
-        </section>
+                  <span>
+                    {key.label}
+                    <span className="block text-sm text-slate-600">
+                      {key.lastUsedAt ? `Last used ${formatAdminDate(key.lastUsedAt)}` : 'Not used yet'}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => remove.mutate(key.id)}
+                    className="rounded-md border border-slate-300 px-3 py-1 font-medium"
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              disabled={add.isPending}
+              onClick={() => add.mutate()}
+              className="mt-4 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+            >
+              {add.isPending ? 'Waiting for your device…' : 'Add a passkey on this device'}
+            </button>
+          </section>
+        </>
       )}
     </div>
   );

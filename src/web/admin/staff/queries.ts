@@ -12,6 +12,7 @@ export const staffQueries = {
   invitations: (api: AdminApi) =>
     queryOptions({ queryKey: [...staffKey, 'invitations'], queryFn: () => api.staff.invitations() }),
   tokens: (api: AdminApi) => queryOptions({ queryKey: [...staffKey, 'tokens'], queryFn: () => api.staff.tokens() }),
+  me: (api: AdminApi) => queryOptions({ queryKey: [...staffKey, 'me'], queryFn: () => api.staff.me() }),
   passkeys: (api: AdminApi) =>
     queryOptions({ queryKey: [...staffKey, 'passkeys'], queryFn: () => api.staff.passkeys() }),
   accessLog: (api: AdminApi, query: { actor?: string; enquiry?: string; page: number }) =>

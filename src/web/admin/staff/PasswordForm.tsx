@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { HttpError } from '../../lib/http';
+import { useAdminMutation } from '../admin-mutation';
+import { useAdminApi } from '../session';
+import { AdminForm, TextField, useAdminForm } from '../ui/form';
+import { staffQueries } from './queries';
+
+const passwordForm = z.object({
+  current: z.string().max(200, 'Password must be at most 200 characters.'),
+  password: z
+    .string()
+    .min(12, 'Password must be at least 12 characters.')
+    .max(200, 'Password must be at most 200 characters.'),
+});
+
+/** Sets or changes the person's password; the current one is asked when there is one. */
+export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const api = useAdminApi();
+  const form = useAdminForm(passwordForm, { current: '', password: '' });
+  const change = useAdminMutation({
+    mutationFn: ({ current, password }: z.output<typeof passwordForm>) =>
+      api.staff.changePassword(hasPassword ? { current, password } : { password }),
+    success: { title: hasPassword ? 'Password changed' : 'Password set' },
+    invalidates: [staffQueries.all],
+    onSuccess: () => form.reset(),
+    onError: (error) => {
+      const field = error instanceof HttpError ? error.body?.field : undefined;
+      const message = error instanceof HttpError ? error.body?.error : undefined;
+      if ((field === 'current' || field === 'password') && message)
+        form.setError(field, { message }, { shouldFocus: true });
+    },
+    failure: { title: 'Could not change the password' },
+  });
+  return (
+    <AdminForm
+      form={form}
+      idPrefix="own-password"
+      onSubmit={(values) => change.mutate(values)}
+      className="mt-3 max-w-md space-y-4"
+    >
+      {hasPassword && (
+        <TextField name="current" label="Current password" type="password" autoComplete="current-password" />
+      )}
+      <TextField
+        name="password"
+        label={hasPassword ? 'New password' : 'Password'}
+        type="password"
+        autoComplete="new-password"
+        hint="At least 12 characters. A few unrelated words make a good one."
+      />
+      <button
+        type="submit"
+        disabled={change.isPending}
+        className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-900 disabled:opacity-60"
+      >
+        {change.isPending ? 'Saving…' : hasPassword ? 'Change password' : 'Set password'}
+      </button>
+    </AdminForm>
+  );
+}
