@@ -97,7 +97,9 @@ const base64url = (max: number) =>
 
 /**
  * What the browser's WebAuthn call answers (as @simplewebauthn/browser sends it), checked for
- * shape and size only: the signature and challenge are the server library's to verify.
+ * shape and size only: the signature and challenge are the server library's to verify. The sizes
+ * leave room for post-quantum keys (ML-DSA signatures run to 4,627 bytes, public keys to 2,592),
+ * which browsers may come to offer.
  */
 export const passkeyAnswerSchema = z.object({
   id: base64url(1400),
@@ -105,13 +107,13 @@ export const passkeyAnswerSchema = z.object({
   type: z.literal('public-key', { error: 'The passkey answer is malformed. Please try again.' }),
   response: z.object({
     clientDataJSON: base64url(4000),
-    attestationObject: base64url(16000).optional(),
+    attestationObject: base64url(24000).optional(),
     authenticatorData: base64url(4000).optional(),
-    signature: base64url(1000).optional(),
+    signature: base64url(8000).optional(),
     userHandle: base64url(200).optional(),
     transports: z.array(z.string().max(20)).max(8).optional(),
     publicKeyAlgorithm: z.number().optional(),
-    publicKey: base64url(2000).optional(),
+    publicKey: base64url(4000).optional(),
   }),
   authenticatorAttachment: z.string().max(20).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()),

@@ -15,6 +15,13 @@ import type { DatabaseSchema } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Challenges } from './challenges';
 
+/**
+ * Ed25519, ES256 and RS256: what every passkey provider offers. Named here because the library's
+ * default follows the runtime, and on Node.js 24 it adds ML-DSA-44, an experimental Web Crypto
+ * algorithm there (a warning in the service log, and a signature of 2,420 bytes).
+ */
+const supportedAlgorithmIDs = [-8, -7, -257];
+
 /** A passkey ceremony waits this long for the person at the browser. */
 const CEREMONY_TTL_MS = 5 * 60_000;
 
@@ -61,6 +68,7 @@ export function createPasskeys(db: Kysely<DatabaseSchema>, config: Config, chall
         attestationType: 'none',
         excludeCredentials: existing.map((key) => ({ id: key.credential_id, transports: key.transports.split(',') })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        supportedAlgorithmIDs,
       });
       const challenge = await challenges.open(
         'passkey-register',
@@ -83,6 +91,7 @@ export function createPasskeys(db: Kysely<DatabaseSchema>, config: Config, chall
           expectedOrigin: origin,
           expectedRPID: rpID,
           requireUserVerification: true,
+          supportedAlgorithmIDs,
         });
         if (!verified) throw notChecked();
         await challenges.close(token);
