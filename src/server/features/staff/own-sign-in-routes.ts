@@ -2,11 +2,13 @@ import { renderSVG } from 'uqr';
 import { site } from '../../../shared/site';
 import { authenticatorSetupSchema, passwordChangeSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
-import { AppError, badRequest } from '../../errors';
+import { badRequest } from '../../errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
 import type { RecordAccess } from '../access-log';
+import type { Principal } from '../../auth/principal';
 import type { AccountsRepo } from './accounts-repo';
+import { ownAccountId } from './own-account';
 
 const ownAccount = { role: 'staff', changesNoContent: true } as const;
 
@@ -19,14 +21,8 @@ export const ownSignInRoutes: FeaturePlugin<{ accounts: AccountsRepo; record: Re
   app,
   { clock, accounts, record },
 ) => {
-  const ownAccountOf = async (principal: { kind: string; id?: number }) => {
-    const account =
-      principal.kind === 'account' && principal.id !== undefined ? await accounts.find(principal.id) : undefined;
-    if (!account) {
-      throw new AppError(400, 'VALIDATION_FAILED', 'Only a member of staff signed in as themselves has a password.');
-    }
-    return account;
-  };
+  /** The person's own stored account (a disabled one never gets here: its session has ended). */
+  const ownAccountOf = async (principal: Principal) => (await accounts.find(ownAccountId(principal)))!;
 
   // The person's own account as the owners' list shows it: which ways to sign in they have.
   app.get('/api/admin/staff/me', { config: ownAccount }, async (request, reply) => {

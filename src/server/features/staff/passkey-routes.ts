@@ -7,6 +7,7 @@ import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import type { RecordAccess } from '../access-log';
 import type { AccountsRepo } from './accounts-repo';
+import { ownAccountId } from './own-account';
 import type { Passkeys } from './passkeys';
 
 const keyParams = idParams((raw) => `You have no passkey ${raw}.`);
@@ -25,13 +26,6 @@ export const passkeyRoutes: FeaturePlugin<{
   limitPerAddress: onRequestHookHandler;
   record: RecordAccess;
 }> = async (app, { config, accounts, passkeys, limitPerAddress, record }) => {
-  const accountIdOf = (principal: { kind: string; id?: number }) => {
-    if (principal.kind !== 'account' || principal.id === undefined) {
-      throw new AppError(400, 'VALIDATION_FAILED', 'Only a member of staff signed in as themselves has passkeys.');
-    }
-    return principal.id;
-  };
-
   app.post('/api/staff/sign-in/passkey/options', { onRequest: limitPerAddress }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return passkeys.signInOptions();
@@ -66,12 +60,12 @@ export const passkeyRoutes: FeaturePlugin<{
 
   app.get('/api/admin/staff/me/passkeys', { config: ownAccount }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return passkeys.list(accountIdOf(request.adminAuth!.principal));
+    return passkeys.list(ownAccountId(request.adminAuth!.principal));
   });
 
   app.post('/api/admin/staff/me/passkeys/options', { config: ownAccount }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const account = (await accounts.find(accountIdOf(request.adminAuth!.principal)))!;
+    const account = (await accounts.find(ownAccountId(request.adminAuth!.principal)))!;
     return passkeys.registrationOptions({ accountId: account.id, userName: account.email, displayName: account.name });
   });
 
@@ -79,7 +73,7 @@ export const passkeyRoutes: FeaturePlugin<{
     '/api/admin/staff/me/passkeys',
     { config: ownAccount, schema: { body: passkeyStepSchema } },
     async (request, reply) => {
-      const accountId = accountIdOf(request.adminAuth!.principal);
+      const accountId = ownAccountId(request.adminAuth!.principal);
       const key = await passkeys.verifyRegistration(request.body.challenge, request.body.answer, accountId);
       await passkeys.store(accountId, key);
       reply.header('cache-control', 'no-store').code(201);
@@ -91,7 +85,7 @@ export const passkeyRoutes: FeaturePlugin<{
     '/api/admin/staff/me/passkeys/:id',
     { config: ownAccount, schema: { params: keyParams } },
     async (request, reply) => {
-      const accountId = accountIdOf(request.adminAuth!.principal);
+      const accountId = ownAccountId(request.adminAuth!.principal);
       const account = (await accounts.find(accountId))!;
       const keys = await passkeys.list(accountId);
       if (!keys.some((key) => key.id === request.params.id))
