@@ -5,7 +5,7 @@ import { isAdminRoute } from './admin-routes';
 import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
 import { createApiTokenStore, looksLikeApiToken, type ApiTokenStore } from './api-tokens';
 import { createSessionStore, csrfMatches, type LiveSession, type SessionStore } from './admin-sessions';
-import { createFailureLimiter, type FailureLimiter } from './failure-limiter';
+import { createFailureLimiter, type FailureLimiter, tooManySignIns } from './failure-limiter';
 import { adminKeyPrincipal, type Principal } from './principal';
 import { readSessionCookie } from './session-cookie';
 import type { AppContext } from '../context';
@@ -77,10 +77,7 @@ export function registerAdminAuth(
   const publicOrigin = new URL(config.publicUrl).origin;
 
   const checkKey = async (request: FastifyRequest, reply: FastifyReply, provided: string) => {
-    const refuse = (waitMs: number) => {
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      return new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
-    };
+    const refuse = (waitMs: number) => tooManySignIns(reply, waitMs);
     const expected = await expectedKeyHash();
     if (expected && keyMatches(provided, expected)) {
       const waitMs = await limiter.blockedFor(request.ip);

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import { AppError } from '../errors';
 import { countHit, readCount } from '../coordination/rate-limit-counters';
 import type { DatabaseSchema } from '../db/schema';
 
@@ -35,4 +37,10 @@ export function createFailureLimiter(
       return count > maxFailures ? Math.max(ttlMs, 1) : 0;
     },
   };
+}
+
+/** The one answer to an address over its budget: 429 with when to try again. */
+export function tooManySignIns(reply: FastifyReply, waitMs: number): AppError {
+  reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+  return new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
 }

@@ -6,7 +6,8 @@ import { countHit, readCount } from '../../coordination/rate-limit-counters';
 import type { FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/outbox';
-import { decoyHash, verifyPassword } from '../../auth/passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
+import { tooManySignIns } from '../../auth/failure-limiter';
 import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { matchingStep } from '../../auth/totp';
@@ -48,13 +49,9 @@ export const signInRoutes: FeaturePlugin<{
 }> = async (app, { config, database, mailWorker, accounts, challenges, limitPerAddress, clock, record }) => {
   const asAccount = ({ id, name }: { id: number; name: string }) => ({ kind: 'account', id, name }) as const;
   const failures = app.signInFailures;
-  const tooMany = (reply: FastifyReply, waitMs: number) => {
-    reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-    return new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
-  };
   const failed = async (request: FastifyRequest, reply: FastifyReply, error: AppError) => {
     const waitMs = await failures.recordFailure(request.ip);
-    return waitMs > 0 ? tooMany(reply, waitMs) : error;
+    return waitMs > 0 ? tooManySignIns(reply, waitMs) : error;
   };
 
   app.post(
@@ -63,7 +60,7 @@ export const signInRoutes: FeaturePlugin<{
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const blockedMs = await failures.blockedFor(request.ip);
-      if (blockedMs > 0) throw tooMany(reply, blockedMs);
+      if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
       const { email, password } = request.body;
       // Per address typed too, whether or not it has an account (so the limit tells nobody who
       // has one): many addresses guessing one person's password meet it. Only passwords stop
@@ -89,6 +86,9 @@ export const signInRoutes: FeaturePlugin<{
         throw await failed(request, reply, wrongPassword());
       }
 
+      // A hash made with weaker parameters than today's is replaced while the password is at hand.
+      if (needsRehash(account.password_hash!)) await accounts.setPassword(account.id, await hashPassword(password));
+
       if (account.totp_secret !== null) {
         const challenge = await challenges.open('authenticator-app', account.id, () => '', CODE_TTL_MS);
         return { next: 'authenticator-app', challenge };
@@ -101,7 +101,7 @@ export const signInRoutes: FeaturePlugin<{
         );
       }
       const mailed = await countHit(database.db, `sign-in-code|${account.id}`, CODES_WINDOW_MS, clock());
-      if (mailed.count > MAX_CODES_MAILED) throw tooMany(reply, mailed.ttlMs);
+      if (mailed.count > MAX_CODES_MAILED) throw tooManySignIns(reply, mailed.ttlMs);
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const challenge = await challenges.open('email-code', account.id, (token) => codeCheck(token, code), CODE_TTL_MS);
       await enqueueEmail(database.db, signInCodeMail(account.email, code), clock());
@@ -116,7 +116,7 @@ export const signInRoutes: FeaturePlugin<{
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const blockedMs = await failures.blockedFor(request.ip);
-      if (blockedMs > 0) throw tooMany(reply, blockedMs);
+      if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
       const { challenge: token, code } = request.body;
       const challenge = await challenges.attempt(token);
       const account = challenge?.account_id == null ? undefined : await accounts.find(challenge.account_id);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/support/app';
 import { stepAt, totpCode } from '../../auth/totp';
@@ -120,6 +121,29 @@ describe('staff accounts with mail on: invitation, password and an e-mailed code
     const reused = await t.post('/api/staff/sign-in/code', { challenge, code });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error).toMatch(/sign-in has ended/);
+  });
+
+  it('replaces a password hash made with weaker parameters at the next sign-in', async () => {
+    const salt = crypto.randomBytes(16);
+    const weak = crypto.scryptSync(strongPassword, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+    const stored = `scrypt$14$8$1$${salt.toString('base64url')}$${weak.toString('base64url')}`;
+    const db = t.subject.database.db;
+    await db
+      .updateTable('staff_accounts')
+      .set({ password_hash: stored })
+      .where('email_key', '=', 'editor.person@example.test')
+      .execute();
+    const answer = await t.post('/api/staff/sign-in', {
+      email: 'editor.person@example.test',
+      password: strongPassword,
+    });
+    expect(answer.statusCode).toBe(200);
+    const row = await db
+      .selectFrom('staff_accounts')
+      .select('password_hash')
+      .where('email_key', '=', 'editor.person@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$15\$8\$3\$/);
   });
 
   it('ends a sign-in after five wrong codes, even if the sixth is right', async () => {
