@@ -28,7 +28,13 @@ export function ShownOnceDialog({
       <div className="mt-4 flex justify-end gap-3">
         <button
           type="button"
-          onClick={() => void navigator.clipboard.writeText(secret ?? '').then(() => setCopied(true))}
+          // Without clipboard permission the text stays selectable in the box above.
+          onClick={() =>
+            void navigator.clipboard.writeText(secret ?? '').then(
+              () => setCopied(true),
+              () => undefined,
+            )
+          }
           className="rounded-md border border-slate-300 px-4 py-2 font-medium"
         >
           {copied ? 'Copied' : 'Copy'}
