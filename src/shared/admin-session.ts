@@ -20,6 +20,8 @@ export interface SessionPerson {
   /** The person's name, or "Admin key" for the break-glass key. */
   name: string;
   kind: 'key' | 'account';
+  /** The account's id; null for the key. */
+  id: number | null;
   roles: StaffRole[];
 }
 

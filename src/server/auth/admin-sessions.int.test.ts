@@ -76,7 +76,7 @@ describe('staff sessions', () => {
     const body = response.json() as { csrfToken: string; idleMs: number; expiresAt: string };
     expect(body).toEqual({
       // The key is nobody's account: it acts as an owner (decision 0058).
-      who: { name: 'Admin key', kind: 'key', roles: ['owner'] },
+      who: { name: 'Admin key', kind: 'key', id: null, roles: ['owner'] },
       csrfToken: expect.stringMatching(/^[\w-]{43}$/),
       idleMs: 30 * MINUTE,
       expiresAt: new Date(clock.now().getTime() + 12 * 60 * MINUTE).toISOString(),

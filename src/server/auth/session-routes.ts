@@ -15,7 +15,12 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from './sessi
 const noStore = 'no-store';
 /** What a new or resumed session tells the browser (never the token, which is in the cookie). */
 export const infoOf = ({ principal, csrfToken, idleMs, expiresAt }: LiveSession): AdminSessionInfo => ({
-  who: { name: principal.name, kind: principal.kind === 'account' ? 'account' : 'key', roles: [...principal.roles] },
+  who: {
+    name: principal.name,
+    kind: principal.kind === 'account' ? 'account' : 'key',
+    id: principal.kind === 'account' ? principal.id : null,
+    roles: [...principal.roles],
+  },
   csrfToken,
   idleMs,
   expiresAt,

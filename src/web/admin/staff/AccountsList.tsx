@@ -42,9 +42,7 @@ export function AccountsList({ me }: { me: SessionPerson }) {
                 <span className="font-semibold text-slate-900">{account.name}</span>{' '}
                 <span className="text-slate-600">{account.email}</span>
                 {account.disabledAt && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm">Disabled</span>}
-                {me.kind === 'account' && me.name === account.name && (
-                  <span className="ml-2 text-sm text-slate-600">(you)</span>
-                )}
+                {me.id === account.id && <span className="ml-2 text-sm text-slate-600">(you)</span>}
               </p>
               <button
                 type="button"
