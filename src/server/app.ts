@@ -13,7 +13,8 @@ import { registerOpenApi } from './http/openapi';
 import { frameworkErrors } from './http/framework-errors';
 import { registerInputRules } from './http/input-rules';
 import { registerMetrics } from './http/metrics';
-import { createPageRenderer, type RenderPage, registerPages } from './rendering/pages';
+import { createDayBoundary } from './rendering/day-boundary';
+import { createPageRenderer, type PublicationBoundary, type RenderPage, registerPages } from './rendering/pages';
 import { registerRequestLog, requestLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
@@ -95,10 +96,22 @@ export async function buildApp({
   await registerOpenApi(app);
   const features = createFeatures(context);
   const siteApi = createServerSiteApi(features);
-  const pages = createPageRenderer(config, siteApi, dev?.clientAssets ?? readClientAssets(clientDir), dev?.render);
+  const pages = createPageRenderer(
+    config,
+    siteApi,
+    dev?.clientAssets ?? readClientAssets(clientDir),
+    dev?.render,
+    clock,
+  );
   for (const routes of features.routes(siteApi, pages)) await app.register(routes, context);
 
   await registerStaticFiles(app, clientDir);
-  registerPages(app, config, pages, { contentGeneration, publicationBoundary: features.blog.publicationBoundary });
+  // A cached page lasts until the next scheduled post appears and, for closures, until midnight.
+  const today = createDayBoundary(clock);
+  const publicationBoundary: PublicationBoundary = (generation) => {
+    const next = features.blog.publicationBoundary(generation);
+    return typeof next === 'string' ? `${next}|${today()}` : next.then((key) => `${key}|${today()}`);
+  };
+  registerPages(app, config, pages, { contentGeneration, publicationBoundary });
   return app;
 }

@@ -7,9 +7,11 @@ export function createServerSiteApi({
   settings,
   blog,
   images,
-}: Pick<Features, 'settings' | 'blog' | 'images'>): SiteApi {
+  siteFacts,
+}: Pick<Features, 'settings' | 'blog' | 'images' | 'siteFacts'>): SiteApi {
   return {
     getSetting: (key) => settings.get(key),
+    getSiteFacts: () => siteFacts.current(),
     getBlogPage: ({ q, category, page }) => blog.service.listPublished({ q, category }, page, blogPageSize),
     getBlogCategories: () => blog.service.categories(),
     getBlogPost: (slug) => blog.service.publishedPost(slug),

@@ -54,6 +54,9 @@ export function londonLocalToUtc(local: string): string | null {
   return new Date(matching ?? wall - londonOffset(wall - 2 * hour1)).toISOString();
 }
 
+/** The London date ('2026-11-23') of an instant. */
+export const londonDate = (instant: Date): string => utcToLondonLocal(instant.toISOString()).slice(0, 10);
+
 /** The `datetime-local` value ('2026-11-23T15:30') showing a UTC instant on London's clock. */
 export function utcToLondonLocal(iso: string): string {
   const p = londonParts(Date.parse(iso));

@@ -1,6 +1,7 @@
 import type { BlogCategoryCount, BlogListQuery, BlogPage, BlogPost, BlogPostSummary } from './blog/blog';
 import type { ShowcaseImages } from './images/images';
 import type { SettingKey, SettingValue } from './settings/settings';
+import type { SiteFacts } from './site-facts/site-facts';
 
 /**
  * The data the pages read while the server renders them (src/server/site-api.ts answers it from
@@ -9,6 +10,8 @@ import type { SettingKey, SettingValue } from './settings/settings';
  */
 export interface SiteApi {
   getSetting(key: SettingKey): Promise<SettingValue>;
+  /** The centre's facts in use (decision 0059): details, prices, hours, testimonials, FAQ. */
+  getSiteFacts(): Promise<SiteFacts>;
   /** One page of published posts; search wins over category (docs/product.md#blog-list). */
   getBlogPage(query: BlogListQuery & { page: number }): Promise<BlogPage>;
   getBlogCategories(): Promise<BlogCategoryCount[]>;

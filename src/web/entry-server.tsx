@@ -4,6 +4,7 @@ import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
 import { App } from './App';
 import { prefetchSettings } from './features/settings/queries';
+import { prefetchSiteFacts } from './features/site-facts/queries';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
@@ -39,8 +40,9 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   const route = match?.route ?? notFoundRoute;
   let status = match ? 200 : 404;
 
-  const [, outcome] = await Promise.all([
+  const [, , outcome] = await Promise.all([
     prefetchSettings(queryClient, api),
+    prefetchSiteFacts(queryClient, api),
     match?.route.prefetch?.({ queryClient, api, params: match.params, searchParams }),
   ]);
   if (outcome?.status) status = outcome.status;

@@ -32,6 +32,12 @@ export function roleNeeded(method: string, url: string): RouteRole {
   if (url.startsWith('/api/contact-submissions')) return 'enquiries';
   if (url.startsWith('/api/admin/blog') || url.startsWith('/api/admin/images')) return 'editor';
   if (url === '/api/settings' || url === '/api/logo/upload') return 'editor';
+  // The centre's facts (decision 0059): details, prices and restores are the owners', the rest the editors'.
+  if (url.startsWith('/api/admin/site')) {
+    if (method === 'GET') return 'staff';
+    if (url.includes('/restore') || url.startsWith('/api/admin/site/details')) return 'owner';
+    return 'editor';
+  }
   // Anyone signed in: the session itself, their own account, and the Bin (which checks each kind: binKindRole).
   if (url === '/api/admin/session' || url.startsWith('/api/admin/bin') || url.startsWith('/api/admin/staff/me')) {
     return 'staff';

@@ -236,6 +236,18 @@ export interface SignInChallengesTable {
 }
 
 /** The staff access log (decision 0058): never a parent's data, an enquiry by its id only. */
+export interface SiteFactsRevisionsTable {
+  id: Generated<number>;
+  /** The whole SiteFacts as JSON (src/shared/site-facts/site-facts.ts). */
+  facts: string;
+  /** The section this save changed, or 'restore'. */
+  section: string;
+  restored_from: number | null;
+  saved_at: string;
+  /** The principal's display name at the time. */
+  saved_by: string;
+}
+
 export interface AccessLogTable {
   id: Generated<number>;
   at: string;
@@ -271,4 +283,5 @@ export interface DatabaseSchema {
   staff_invitations: StaffInvitationsTable;
   sign_in_challenges: SignInChallengesTable;
   access_log: AccessLogTable;
+  site_facts_revisions: SiteFactsRevisionsTable;
 }

@@ -10,6 +10,7 @@ import { healthRoutes } from './health';
 import { createImagesFeature } from './images';
 import { createSeoFeature } from './seo';
 import { createSettingsFeature } from './settings';
+import { createSiteFactsFeature } from './site-facts';
 import { createStaffFeature } from './staff';
 
 /**
@@ -36,6 +37,7 @@ export function createFeatures(context: AppContext) {
   );
   const seo = createSeoFeature([blog.sitemapEntries]);
   const staff = createStaffFeature(context, { record });
+  const siteFacts = createSiteFactsFeature(context, { record });
   // The key's sign-in is authentication's route, recorded like the staff's own sign-ins.
   const sessionRoutes: FeaturePlugin = async (app, options) => {
     await app.register(adminSessionRoutes, { ...options, record });
@@ -43,6 +45,7 @@ export function createFeatures(context: AppContext) {
 
   return {
     settings,
+    siteFacts,
     blog,
     images,
     bin,
@@ -60,6 +63,7 @@ export function createFeatures(context: AppContext) {
       staff.routes,
       accessLog.routes,
       settings.routes,
+      siteFacts.routes,
       enquiries.routes,
       images.routes,
       settings.logoUploadRoutes(images.storeUpload),
@@ -67,6 +71,7 @@ export function createFeatures(context: AppContext) {
       blog.routes,
       binRoutes,
       blog.previewRoutes(siteApi, pages),
+      siteFacts.previewRoutes(siteApi, pages),
     ],
   };
 }

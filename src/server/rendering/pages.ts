@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { loggableError } from '../log-redaction';
 import type { GenerationReader } from '../coordination/content-generation';
+import { londonDate } from '../../shared/london-time';
 import type { SiteApi } from '../../shared/site-api';
 import { render as renderFromBuild } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
@@ -34,6 +35,7 @@ export function createPageRenderer(
   api: SiteApi,
   assets: ClientAssets,
   render: RenderPage = renderFromBuild,
+  clock: () => Date = () => new Date(),
 ) {
   // A preview is shown where scripts never run (a sandboxed frame), so its document names none.
   const noScripts = { scripts: [], preloads: [] };
@@ -46,7 +48,8 @@ export function createPageRenderer(
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
-        year: new Date().getFullYear(),
+        year: clock().getFullYear(),
+        today: londonDate(clock()),
         retentionMonths: config.retentionMonths,
       },
     });
@@ -71,8 +74,8 @@ export function createPageRenderer(
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 /**
- * The next time a scheduled post appears, for a content generation ('none' if none): part of each
- * cached page's key. Declared here, where it is used, and answered by the blog
+ * The next time a scheduled post appears, for a content generation ('none' if none), and today's
+ * London date (closures, decision 0059): part of each cached page's key. Declared here, where it is used, and answered by the blog
  * (createPublicationBoundary), so the rendering seam imports nothing of a feature.
  */
 export type PublicationBoundary = (generation: number) => string | Promise<string>;

@@ -9,7 +9,16 @@ export const accessActorKinds = ['key', 'token', 'account', 'anonymous'] as cons
 export type AccessActorKind = (typeof accessActorKinds)[number];
 
 /** The record an entry is about. */
-export const accessTargetKinds = ['enquiry', 'post', 'image', 'account', 'invitation', 'api-token', 'setting'] as const;
+export const accessTargetKinds = [
+  'enquiry',
+  'post',
+  'image',
+  'account',
+  'invitation',
+  'api-token',
+  'setting',
+  'site',
+] as const;
 export type AccessTargetKind = (typeof accessTargetKinds)[number];
 
 export const accessOutcomes = ['ok', 'refused'] as const;
@@ -36,6 +45,8 @@ export const accessActions = [
   'api-token.create',
   'api-token.revoke',
   'setting.change',
+  'site.change',
+  'site.restore',
   'logo.upload',
   'post.create',
   'post.update',

@@ -7,6 +7,8 @@ export interface ShellState {
   showAdminLink: boolean;
   publicUrl: string;
   year: number;
+  /** Today on London's clock ('2026-12-22'): which closures the contact page announces. */
+  today: string;
   /** RETENTION_MONTHS: how long enquiries are kept, stated on the privacy page. */
   retentionMonths: number;
 }

@@ -15,6 +15,7 @@ import * as outboxRecipientKey from './2026-11-25-2702-outbox-recipient-key';
 import * as apiTokens from './2026-11-26-3001-api-tokens';
 import * as staffAccounts from './2026-11-26-3002-staff-accounts';
 import * as accessLog from './2026-11-26-3003-access-log';
+import * as siteFactsRevisions from './2026-11-26-3101-site-facts-revisions';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-3001-api-tokens': apiTokens,
   '2026-11-26-3002-staff-accounts': staffAccounts,
   '2026-11-26-3003-access-log': accessLog,
+  '2026-11-26-3101-site-facts-revisions': siteFactsRevisions,
 };

@@ -1,0 +1,31 @@
+import type { SiteApi } from '../../../shared/site-api';
+import type { AppContext, FeaturePlugin } from '../../context';
+import type { PageRenderer } from '../../rendering/pages';
+import type { RecordAccess } from '../access-log';
+import { siteFactsPreviewRoutes } from './preview-routes';
+import { createSiteFactsRepo } from './repo';
+import { siteFactsRoutes } from './routes';
+
+/**
+ * The centre's facts staff edit (decision 0059): one repository per app, its routes, its preview
+ * (given the pages' renderer), and the facts in use for the pages and the e-mails.
+ */
+export function createSiteFactsFeature({ database, clock }: AppContext, { record }: { record: RecordAccess }) {
+  const repo = createSiteFactsRepo(database.db, clock);
+
+  const routes: FeaturePlugin = async (app, context) => {
+    await app.register(siteFactsRoutes, { ...context, repo, record });
+  };
+  const previewRoutes =
+    (siteApi: SiteApi, pages: PageRenderer): FeaturePlugin =>
+    async (app, context) => {
+      await app.register(siteFactsPreviewRoutes, { ...context, repo, siteApi, pages });
+    };
+
+  return {
+    routes,
+    previewRoutes,
+    /** The facts the site shows now. */
+    current: async () => (await repo.current()).facts,
+  };
+}

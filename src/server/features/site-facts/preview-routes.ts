@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { siteFactSectionSchemas } from '../../../shared/site-facts/schemas';
+import { type SiteFacts, sectionRoles, siteFactSections } from '../../../shared/site-facts/site-facts';
+import { paths } from '../../../shared/routes';
+import type { SiteApi } from '../../../shared/site-api';
+import type { FeaturePlugin } from '../../context';
+import type { PageRenderer } from '../../rendering/pages';
+import type { SiteFactsRepo } from './repo';
+
+/** The pages a preview can show: where the facts show most. */
+const previewPages = { home: paths.home, contact: paths.contact } as const;
+const previewQuery = z
+  .object({ page: z.enum(['home', 'contact'], { error: 'page must be home or contact' }).default('home') })
+  .strict();
+
+/**
+ * A section's unsaved values shown on the home or contact page (decision 0059), as a post's
+ * preview is (the blog's preview-routes.ts): rendered by the pages' own code from the facts in
+ * use with that section replaced; never cached, never stored, never indexed, shown by the admin
+ * in a sandboxed frame.
+ */
+export const siteFactsPreviewRoutes: FeaturePlugin<{
+  repo: SiteFactsRepo;
+  siteApi: SiteApi;
+  pages: PageRenderer;
+}> = async (app, { repo, siteApi, pages }) => {
+  for (const section of siteFactSections) {
+    const body = z.object({ value: siteFactSectionSchemas[section] }).strict();
+    app.post(
+      `/api/admin/site/${section}/preview`,
+      // A preview writes nothing, so it leaves the content generation (and every page cache) alone.
+      { config: { role: sectionRoles[section], changesNoContent: true }, schema: { body, querystring: previewQuery } },
+      async (request, reply) => {
+        const { facts } = await repo.current();
+        const draft: SiteFacts = { ...facts, [section]: (request.body as { value: unknown }).value };
+        const api: SiteApi = { ...siteApi, getSiteFacts: async () => draft };
+        const page = await pages.renderUncached(previewPages[request.query.page], api);
+        return reply
+          .code(page.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', 'noindex, nofollow')
+          .send(page.html);
+      },
+    );
+  }
+};
