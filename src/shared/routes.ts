@@ -21,6 +21,7 @@ export const paths = {
   adminBin: '/admin/bin',
   adminStaff: '/admin/staff',
   adminAccount: '/admin/account',
+  adminSite: '/admin/site',
   adminInvitation: '/admin/invitation',
 } as const;
 

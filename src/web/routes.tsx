@@ -42,6 +42,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminAccount, component: AdminRoute, clientApp: true },
   { path: paths.adminInvitation, component: AdminRoute, clientApp: true },
   { path: paths.adminBin, component: AdminRoute, clientApp: true },
+  { path: paths.adminSite, component: AdminRoute, clientApp: true },
 ];
 
 /** What any path no route matches shows, with a 404. */

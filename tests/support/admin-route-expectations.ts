@@ -34,6 +34,7 @@ export function roleNeeded(method: string, url: string): RouteRole {
   if (url === '/api/settings' || url === '/api/logo/upload') return 'editor';
   // The centre's facts (decision 0059): details, prices and restores are the owners', the rest the editors'.
   if (url.startsWith('/api/admin/site')) {
+    // Reads (Fastify answers HEAD beside each GET) are anyone's; the facts are public anyway.
     if (method === 'GET' || method === 'HEAD') return 'staff';
     if (url.includes('/restore') || url.startsWith('/api/admin/site/details')) return 'owner';
     return 'editor';

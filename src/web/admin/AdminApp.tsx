@@ -11,6 +11,7 @@ import { ImagesPage } from './images/ImagesPage';
 import { EnquiriesPage } from './enquiries/EnquiriesPage';
 import { LogoPage } from './settings/LogoPage';
 import { SessionProvider, useSessionState } from './session';
+import { SitePage } from './site-facts/SitePage';
 import { AccountPage } from './staff/AccountPage';
 import { InvitationPage } from './staff/InvitationPage';
 import { SignInPage } from './staff/SignInPage';
@@ -35,6 +36,8 @@ function screenFor(location: string, who: SessionPerson): ReactNode {
     [paths.adminImages]: { role: 'editor', screen: () => <ImagesPage /> },
     [paths.adminLogo]: { role: 'editor', screen: () => <LogoPage /> },
     [paths.adminBin]: { role: 'staff', screen: () => <BinPage /> },
+    // Editors save hours, testimonials and the FAQ; owners the details too (sectionRoles).
+    [paths.adminSite]: { role: 'editor', screen: () => <SitePage /> },
     [paths.adminStaff]: { role: 'owner', screen: () => <StaffPage me={who} /> },
     [paths.adminAccount]: { role: 'staff', screen: () => <AccountPage me={who} /> },
   };

@@ -13,6 +13,12 @@ import type {
 } from '../../shared/enquiries/admin-schemas';
 import type { ImageCategory, ImageRecord } from '../../shared/images/images';
 import type { SettingKey, SettingValue } from '../../shared/settings/settings';
+import type {
+  CurrentSiteFacts,
+  SiteFactSection,
+  SiteFacts,
+  SiteFactsRevision,
+} from '../../shared/site-facts/site-facts';
 import { type AdminSessionStatus, csrfHeader, sessionStatusPath } from '../../shared/admin-session';
 import type { ApiTokenCreate, InvitationCreate } from '../../shared/staff/schemas';
 import type {
@@ -50,6 +56,9 @@ export interface NewImage {
   altText: string;
   category: ImageCategory;
 }
+
+/** The pages a site-facts preview can show. */
+export type SitePreviewPage = 'home' | 'contact';
 
 const isUnauthorized = (error: unknown) => error instanceof HttpError && error.status === 401;
 
@@ -200,6 +209,20 @@ export function createAdminApi(
       removePasskey: async (id: number) => void (await send('DELETE', `/api/admin/staff/me/passkeys/${id}`)),
       accessLog: (query: { actor?: string; enquiry?: string; page: number }) =>
         json<AccessLogPage>('GET', `/api/admin/access-log${search(query)}`),
+    },
+    /** The centre's facts (decision 0059): read, save a section, preview it, list and restore saves. */
+    site: {
+      current: () => json<CurrentSiteFacts>('GET', '/api/admin/site'),
+      save: <Section extends SiteFactSection>(section: Section, basedOn: number | null, value: SiteFacts[Section]) =>
+        json<CurrentSiteFacts>('PUT', `/api/admin/site/${section}`, { basedOn, value }),
+      /** The home or contact page as HTML with the section's unsaved values, for the sandboxed frame. */
+      preview: async <Section extends SiteFactSection>(
+        section: Section,
+        page: SitePreviewPage,
+        value: SiteFacts[Section],
+      ) => (await send('POST', `/api/admin/site/${section}/preview${search({ page })}`, { value })).text(),
+      revisions: () => json<SiteFactsRevision[]>('GET', '/api/admin/site/revisions'),
+      restore: (id: number) => json<CurrentSiteFacts>('POST', `/api/admin/site/revisions/${id}/restore`),
     },
     settings: {
       save: (key: SettingKey, value: string) => json<SettingValue>('POST', '/api/settings', { key, value }),

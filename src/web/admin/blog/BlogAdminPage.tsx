@@ -7,7 +7,7 @@ import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
-import { PreviewDialog } from './PreviewDialog';
+import { POST_PREVIEW_DESCRIPTION, PreviewDialog } from '../ui/PreviewDialog';
 import { adminBlogQueries } from './queries';
 import { BackToAdmin } from '../ui/BackToAdmin';
 
@@ -155,7 +155,12 @@ export function BlogAdminPage() {
         onSubmit={submitUpdate}
         onRestored={setEditing}
       />
-      <PreviewDialog html={preview?.html ?? null} title={preview?.title ?? ''} onClose={() => setPreview(null)} />
+      <PreviewDialog
+        html={preview?.html ?? null}
+        title={preview?.title ?? ''}
+        description={POST_PREVIEW_DESCRIPTION}
+        onClose={() => setPreview(null)}
+      />
     </div>
   );
 }

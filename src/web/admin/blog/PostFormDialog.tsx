@@ -16,7 +16,7 @@ import { Dialog } from '../ui/Dialog';
 import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
 import { FeaturedImageField, useFeaturedImageUpload } from './FeaturedImageField';
 import { clearLocalDraft, draftKey, type LocalDraft, readLocalDraft, writeLocalDraft } from './local-draft';
-import { PreviewDialog } from './PreviewDialog';
+import { POST_PREVIEW_DESCRIPTION, PreviewDialog } from '../ui/PreviewDialog';
 import { RevisionsPanel } from './RevisionsPanel';
 import { RichTextField } from './RichTextField';
 
@@ -285,7 +285,12 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
         onConfirm={discardAndClose}
         onCancel={() => setConfirmingClose(false)}
       />
-      <PreviewDialog html={previewHtml} title={getValues('title') ?? ''} onClose={() => setPreviewHtml(null)} />
+      <PreviewDialog
+        html={previewHtml}
+        title={getValues('title') ?? ''}
+        description={POST_PREVIEW_DESCRIPTION}
+        onClose={() => setPreviewHtml(null)}
+      />
     </Dialog>
   );
 }

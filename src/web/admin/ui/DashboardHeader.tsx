@@ -9,6 +9,7 @@ const screens: readonly { href: string; label: string; role: RouteRole }[] = [
   { href: paths.adminBlog, label: 'Blog Management', role: 'editor' },
   { href: paths.adminImages, label: 'Image Manager', role: 'editor' },
   { href: paths.adminLogo, label: 'Logo Manager', role: 'editor' },
+  { href: paths.adminSite, label: 'Site details', role: 'editor' },
   { href: paths.adminBin, label: 'Bin', role: 'staff' },
   { href: paths.adminStaff, label: 'Staff', role: 'owner' },
 ];

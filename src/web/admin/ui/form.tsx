@@ -132,7 +132,7 @@ export function TextField<Values extends FieldValues>({
 }: {
   name: Path<Values>;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'datetime-local' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'datetime-local' | 'password' | 'date' | 'time';
   autoComplete?: string;
   rows?: number;
   placeholder?: string;

@@ -1,0 +1,196 @@
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import {
+  type Closure,
+  type DeclaredHours,
+  type OpeningHours,
+  type ShownHours,
+  weekDays,
+} from '../../../shared/site-facts/site-facts';
+import { TextField } from '../ui/form';
+import { CheckboxField, GroupError, ListRow } from './fields';
+import { type PartProps, SectionForm, secondaryButton } from './SectionForm';
+import type { FieldOf } from './section-form';
+import { useSectionForm } from './use-section-form';
+
+/** A closure as typed: "Closed all day" ticked, or the special hours' two times. */
+interface ClosureRow {
+  id?: string;
+  from: string;
+  to: string;
+  closedAllDay: boolean;
+  opens: string;
+  closes: string;
+  note: string;
+}
+
+export interface HoursFormValues {
+  shown: ShownHours[];
+  declared: DeclaredHours[];
+  closures: ClosureRow[];
+}
+
+const toForm = (hours: OpeningHours): HoursFormValues => ({
+  shown: hours.shown,
+  declared: hours.declared,
+  closures: hours.closures.map(({ opens, closes, ...closure }) => ({
+    ...closure,
+    closedAllDay: opens === null,
+    opens: opens ?? '',
+    closes: closes ?? '',
+  })),
+});
+
+const toValue = (form: HoursFormValues): OpeningHours => ({
+  shown: form.shown,
+  // Unticking every day leaves the browser's false, not an empty list.
+  declared: form.declared.map((row) => ({ ...row, days: Array.isArray(row.days) ? row.days : [] })),
+  // A new closure has no id yet: the server gives it one.
+  closures: form.closures.map(
+    ({ closedAllDay, opens, closes, ...closure }) =>
+      ({ ...closure, opens: closedAllDay ? null : opens, closes: closedAllDay ? null : closes }) as Closure,
+  ),
+});
+
+/** A row's field (`closures.0.to`); a day of a row names its days (`declared.0.days`). */
+const fieldOf: FieldOf = (path) => path.slice(0, 3).map(String).join('.');
+
+const row = 'grid gap-3 sm:grid-cols-3';
+
+/** The hours the contact page shows, those given to search engines, and closures: the editors'. */
+export function HoursForm({ current, generation, onReload, reloading }: PartProps) {
+  const state = useSectionForm({ section: 'hours', current, generation, toForm, toValue, fieldOf });
+  return (
+    <SectionForm state={state} onReload={onReload} reloading={reloading}>
+      <ShownRows />
+      <DeclaredRows />
+      <ClosureRows />
+    </SectionForm>
+  );
+}
+
+function ShownRows() {
+  const { fields, append, remove } = useFieldArray<HoursFormValues, 'shown', 'key'>({ name: 'shown', keyName: 'key' });
+  return (
+    <fieldset className="min-w-0 space-y-3">
+      <legend className="font-semibold text-slate-900">Hours on the contact page</legend>
+      <GroupError name="shown" />
+      {fields.map((field, index) => (
+        <ListRow
+          key={field.key}
+          legend={`Contact page hours ${index + 1}`}
+          index={index}
+          count={fields.length}
+          onRemove={() => remove(index)}
+        >
+          <div className={row}>
+            <TextField name={`shown.${index}.days`} label="Days" hint="As the page prints them: Mon-Fri" />
+            <TextField name={`shown.${index}.opens`} label="Opens" type="time" />
+            <TextField name={`shown.${index}.closes`} label="Closes" type="time" />
+          </div>
+        </ListRow>
+      ))}
+      <button type="button" onClick={() => append({ days: '', opens: '', closes: '' })} className={secondaryButton}>
+        Add contact page hours
+      </button>
+    </fieldset>
+  );
+}
+
+function DeclaredRows() {
+  const { register } = useFormContext<HoursFormValues>();
+  const { fields, append, remove } = useFieldArray<HoursFormValues, 'declared', 'key'>({
+    name: 'declared',
+    keyName: 'key',
+  });
+  return (
+    <fieldset className="min-w-0 space-y-3">
+      <legend className="font-semibold text-slate-900">Hours given to search engines</legend>
+      <GroupError name="declared" />
+      {fields.map((field, index) => (
+        <ListRow
+          key={field.key}
+          legend={`Search engine hours ${index + 1}`}
+          index={index}
+          count={fields.length}
+          onRemove={() => remove(index)}
+        >
+          <fieldset>
+            <legend className="font-medium text-slate-900">Days</legend>
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+              {weekDays.map((day) => (
+                <label key={day} className="flex items-center gap-2">
+                  <input type="checkbox" value={day} {...register(`declared.${index}.days`)} className="h-4 w-4" />
+                  {day}
+                </label>
+              ))}
+            </div>
+            <GroupError name={`declared.${index}.days`} />
+          </fieldset>
+          <div className={row}>
+            <TextField name={`declared.${index}.opens`} label="Opens" type="time" />
+            <TextField name={`declared.${index}.closes`} label="Closes" type="time" />
+          </div>
+        </ListRow>
+      ))}
+      <button type="button" onClick={() => append({ days: [], opens: '', closes: '' })} className={secondaryButton}>
+        Add search engine hours
+      </button>
+    </fieldset>
+  );
+}
+
+function ClosureRows() {
+  const { fields, append, remove } = useFieldArray<HoursFormValues, 'closures', 'key'>({
+    name: 'closures',
+    keyName: 'key',
+  });
+  return (
+    <fieldset className="min-w-0 space-y-3">
+      <legend className="font-semibold text-slate-900">Closures and special hours</legend>
+      <p className="text-sm text-slate-700">
+        The contact page lists those starting within 60 days; each drops off by itself after its last day.
+      </p>
+      <GroupError name="closures" />
+      {fields.map((field, index) => (
+        <ListRow
+          key={field.key}
+          legend={`Closure ${index + 1}`}
+          index={index}
+          count={fields.length}
+          onRemove={() => remove(index)}
+        >
+          <ClosureFields index={index} />
+        </ListRow>
+      ))}
+      <button
+        type="button"
+        onClick={() => append({ from: '', to: '', closedAllDay: true, opens: '', closes: '', note: '' })}
+        className={secondaryButton}
+      >
+        Add a closure
+      </button>
+    </fieldset>
+  );
+}
+
+function ClosureFields({ index }: { index: number }) {
+  const closedAllDay = useWatch<HoursFormValues, `closures.${number}.closedAllDay`>({
+    name: `closures.${index}.closedAllDay`,
+  });
+  return (
+    <>
+      <div className={row}>
+        <TextField name={`closures.${index}.from`} label="First day" type="date" />
+        <TextField name={`closures.${index}.to`} label="Last day" type="date" />
+        <TextField name={`closures.${index}.note`} label="Note" hint="A few words: Christmas" />
+      </div>
+      <CheckboxField<HoursFormValues> name={`closures.${index}.closedAllDay`} label="Closed all day" />
+      {!closedAllDay && (
+        <div className={row}>
+          <TextField name={`closures.${index}.opens`} label="Special hours open" type="time" />
+          <TextField name={`closures.${index}.closes`} label="Special hours close" type="time" />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CurrentSiteFacts, SiteFactsRevision } from '../../../shared/site-facts/site-facts';
+import { useAdminMutation } from '../admin-mutation';
+import { useAdminApi, useMayUse } from '../session';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { formatAdminDate } from '../ui/date-format';
+import { siteQueries } from './queries';
+import { box, secondaryButton } from './SectionForm';
+import { sectionLabels } from './section-form';
+
+const whatChanged = (revision: SiteFactsRevision) =>
+  revision.section === 'restore' ? `Restored version ${revision.restoredFrom}` : sectionLabels[revision.section];
+
+/**
+ * Every kept save, newest first (decision 0059): when (London time), who, which part. Owners may
+ * bring one back; that is a new save of every part, so this list only grows and a restore can be undone.
+ */
+export function Versions({ onRestored }: { onRestored: (current: CurrentSiteFacts) => void }) {
+  const api = useAdminApi();
+  const mayRestore = useMayUse()('owner');
+  const revisions = useQuery(siteQueries.revisions(api));
+  const [chosen, setChosen] = useState<SiteFactsRevision | null>(null);
+  const restore = useAdminMutation({
+    mutationFn: (revision: SiteFactsRevision) => api.site.restore(revision.id),
+    success: (_restored, revision) => ({ title: 'Restored', description: `Version ${revision.id} is back.` }),
+    failure: { title: 'Not restored' },
+    invalidates: [siteQueries.revisions(api).queryKey],
+    onSuccess: onRestored,
+    onSettled: () => setChosen(null),
+  });
+
+  const list = revisions.data ?? [];
+  return (
+    <section aria-labelledby="site-versions-heading" className={box}>
+      <h2 id="site-versions-heading" className="text-xl font-semibold text-slate-900">
+        Versions
+      </h2>
+      <p className="mt-1 text-slate-700">Each save keeps a version of everything on this screen.</p>
+      {revisions.isPending ? (
+        <p className="mt-3 text-slate-600">Loading versions...</p>
+      ) : revisions.isError ? (
+        <p className="mt-3 text-red-700">Versions could not be loaded.</p>
+      ) : list.length === 0 ? (
+        <p className="mt-3 text-slate-700">Nothing saved yet: the site shows the details it was built with.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200" aria-label="Saved versions">
+          {list.map((revision, index) => (
+            <li key={revision.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold text-slate-900">
+                  Version {revision.id}, <time dateTime={revision.savedAt}>{formatAdminDate(revision.savedAt)}</time>
+                  {index === 0 && ' (in use)'}
+                </span>
+                <span className="block text-sm text-slate-700">
+                  {whatChanged(revision)}, by {revision.savedBy}
+                </span>
+              </span>
+              {mayRestore && index > 0 && (
+                <button type="button" onClick={() => setChosen(revision)} className={`text-sm ${secondaryButton}`}>
+                  Restore<span className="sr-only"> version {revision.id}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={chosen !== null}
+        title={`Restore version ${chosen?.id ?? ''}?`}
+        description={
+          chosen
+            ? `Every part (details and prices, opening hours, testimonials and the FAQ) goes back to version ${chosen.id}, saved ${formatAdminDate(chosen.savedAt)}, and the site shows it at once. Unsaved changes on this screen are replaced. The current version stays in this list, so you can undo this.`
+            : ''
+        }
+        confirmLabel="Restore"
+        pendingLabel="Restoring..."
+        pending={restore.isPending}
+        onConfirm={() => chosen && restore.mutate(chosen)}
+        onCancel={() => setChosen(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FieldValues } from 'react-hook-form';
+import type { SiteFactSection } from '../../../shared/site-facts/site-facts';
+import type { SitePreviewPage } from '../admin-api';
+
+/** A problem's place in a section's value (`['pricing', 'classroom', 'primary']`), as the form names its field. */
+export type FieldOf = (path: readonly PropertyKey[]) => string;
+
+/** Each part's heading, also how the list of saves names what a save changed. */
+export const sectionLabels: Record<SiteFactSection, string> = {
+  details: 'Details & prices',
+  hours: 'Opening hours',
+  testimonials: 'Testimonials',
+  faq: 'FAQ',
+};
+
+/** The page a part's Preview shows: where its facts show most. */
+export const previewPages: Record<SiteFactSection, SitePreviewPage> = {
+  details: 'home',
+  hours: 'contact',
+  testimonials: 'home',
+  faq: 'home',
+};
+
+/**
+ * A form's values checked by its section's own rules, the ones the server applies
+ * (`siteFactSectionSchemas`), so each message is written once; each problem is placed at the
+ * form field `fieldOf` names, as a 400 from the server is.
+ */
+export function sectionFormSchema<Form extends FieldValues>(
+  rules: z.ZodType,
+  toValue: (form: Form) => unknown,
+  fieldOf: FieldOf,
+) {
+  return z.custom<Form>().superRefine((form, context) => {
+    const result = rules.safeParse(toValue(form));
+    for (const issue of result.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', message: issue.message, path: fieldOf(issue.path).split('.') });
+    }
+  });
+}
+
+/** A server's field (`value.closures.0.to`) as the form's: the part after `value`, placed by `fieldOf`. */
+export function formFieldOfServerField(field: string | undefined, fieldOf: FieldOf): string | undefined {
+  if (!field || (field !== 'value' && !field.startsWith('value.'))) return undefined;
+  return fieldOf(field.split('.').slice(1)) || undefined;
+}
+
+/** A list's rows are `items` in the form, since a form's values are an object. */
+export const listFieldOf: FieldOf = (path) => ['items', ...path.map(String)].slice(0, 3).join('.');

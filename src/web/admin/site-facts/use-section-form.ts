@@ -1,0 +1,111 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { siteFactSectionSchemas } from '../../../shared/site-facts/schemas';
+import type { CurrentSiteFacts, SiteFactSection, SiteFacts } from '../../../shared/site-facts/site-facts';
+import { rememberSiteFacts } from '../../features/site-facts/queries';
+import { HttpError } from '../../lib/http';
+import { useAdminMutation } from '../admin-mutation';
+import { useAdminApi } from '../session';
+import { useAdminForm } from '../ui/form';
+import { siteQueries } from './queries';
+import { type FieldOf, formFieldOfServerField, previewPages, sectionFormSchema } from './section-form';
+
+export interface SectionFormOptions<Section extends SiteFactSection, Form extends FieldValues> {
+  section: Section;
+  current: CurrentSiteFacts;
+  /** Changes when every form must show the saved values, edits or not: after a restore or a reload. */
+  generation: number;
+  /** These three must be stable (module-level functions). */
+  toForm: (value: SiteFacts[Section]) => Form;
+  toValue: (form: Form) => SiteFacts[Section];
+  fieldOf: FieldOf;
+}
+
+/**
+ * One part of the site screen (decision 0059): its form, checked by the section's rules; its save,
+ * which names the revision the form's values came from (`basedOn`); its preview; and what the
+ * server refused, shown where it belongs: a 400 at the named field, a 409 as `conflict`.
+ */
+export function useSectionForm<Section extends SiteFactSection, Form extends FieldValues>({
+  section,
+  current,
+  generation,
+  toForm,
+  toValue,
+  fieldOf,
+}: SectionFormOptions<Section, Form>) {
+  const api = useAdminApi();
+  const queryClient = useQueryClient();
+  const schema = useMemo(
+    () => sectionFormSchema<Form>(siteFactSectionSchemas[section], toValue, fieldOf),
+    [section, toValue, fieldOf],
+  );
+  const form = useAdminForm(schema, toForm(current.facts[section]) as DefaultValues<Form>);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [previewHtml, setPreviewHtml] = useState<string | null>(null);
+
+  // The revision this form's values came from, and those values: a save names it as `basedOn`.
+  const loaded = useRef({ revision: current.revision, saved: JSON.stringify(current.facts[section]) });
+  const adopt = useCallback(
+    (next: CurrentSiteFacts) => {
+      loaded.current = { revision: next.revision, saved: JSON.stringify(next.facts[section]) };
+      form.reset(toForm(next.facts[section]));
+      setConflict(null);
+    },
+    [form, section, toForm],
+  );
+
+  // Another part's save may bring this part's newer values (someone else saved them): the form
+  // follows unless staff are editing it (their save then meets the conflict); a restore or a
+  // reload (a new generation) replaces it in any case.
+  const seenGeneration = useRef(generation);
+  useEffect(() => {
+    const forced = seenGeneration.current !== generation;
+    seenGeneration.current = generation;
+    const unchanged = JSON.stringify(current.facts[section]) === loaded.current.saved;
+    const edited = JSON.stringify(toValue(form.getValues())) !== loaded.current.saved;
+    if (forced || (!unchanged && !edited)) adopt(current);
+  }, [generation, current, section, form, adopt, toValue]);
+
+  const showRefusal = (error: Error) => {
+    if (!(error instanceof HttpError)) return;
+    const message = error.body?.error ?? error.message;
+    if (error.status === 409) setConflict(message);
+    const field = error.status === 400 ? formFieldOfServerField(error.body?.field, fieldOf) : undefined;
+    if (field) form.setError(field as Path<Form>, { message }, { shouldFocus: true });
+  };
+
+  const save = useAdminMutation({
+    mutationFn: (values: Form) => api.site.save(section, loaded.current.revision, toValue(values)),
+    success: { title: 'Saved' },
+    failure: { title: 'Not saved' },
+    invalidates: [siteQueries.revisions(api).queryKey],
+    onSuccess: (next) => {
+      adopt(next);
+      queryClient.setQueryData(siteQueries.current(api).queryKey, next);
+      rememberSiteFacts(queryClient, next.facts);
+    },
+    onError: showRefusal,
+  });
+
+  const preview = useAdminMutation({
+    mutationFn: (values: Form) => api.site.preview(section, previewPages[section], toValue(values)),
+    failure: { title: 'Error', fallback: 'The preview could not be shown' },
+    onSuccess: setPreviewHtml,
+    onError: showRefusal,
+  });
+
+  return {
+    section,
+    form,
+    save,
+    preview,
+    conflict,
+    previewHtml,
+    closePreview: () => setPreviewHtml(null),
+    showPreview: form.handleSubmit((values) => preview.mutate(values)),
+  };
+}
+
+export type SectionFormState = ReturnType<typeof useSectionForm>;

@@ -1,0 +1,226 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { londonDate } from '../../src/shared/london-time';
+import { defaultSiteFacts } from '../../src/shared/site-facts/defaults';
+import { type CurrentSiteFacts, describeClosure, type SiteFactsRevision } from '../../src/shared/site-facts/site-facts';
+import { expect, KEY, signIn } from './admin-session';
+import { test } from './fixtures';
+import { type RunningServer, startServer } from './server';
+
+// A server of its own: the walk changes the prices and the phone number every page shows.
+let server: RunningServer;
+const admin = { 'x-api-key': KEY };
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  server = await startServer({ ADMIN_API_KEY: KEY, PAGE_CACHE_MS: '0' });
+});
+test.afterAll(async () => {
+  await server.stop();
+  server.remove();
+});
+
+const current = async (request: APIRequestContext) =>
+  (await (await request.get(`${server.baseUrl}/api/admin/site`, { headers: admin })).json()) as CurrentSiteFacts;
+const revisions = async (request: APIRequestContext) =>
+  (await (
+    await request.get(`${server.baseUrl}/api/admin/site/revisions`, { headers: admin })
+  ).json()) as SiteFactsRevision[];
+
+const part = (page: Page, name: string) => page.getByRole('region', { name });
+const row = (page: Page, section: string, legend: string) =>
+  part(page, section).getByRole('group', { name: legend, exact: true });
+
+async function openSiteScreen(page: Page) {
+  await signIn(page, server.baseUrl, KEY);
+  await page.getByRole('link', { name: 'Site details' }).click();
+  await expect(page.getByRole('heading', { name: 'Site details', level: 1 })).toBeVisible();
+}
+
+/** A public page as a visitor's browser receives it, and the structured data in it, as text. */
+async function publicPage(request: APIRequestContext, path: string) {
+  const answer = await request.get(`${server.baseUrl}${path}`);
+  const html = await answer.text();
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => JSON.stringify(JSON.parse(match[1]!)))
+    .join('\n');
+  return { status: answer.status(), html, jsonLd };
+}
+
+/**
+ * A soft check that a public page does (or does not) hold `text`: soft, so one missing fact does
+ * not hide the others or stop the walk; the page itself stays out of the failure's message.
+ */
+function expectShown(where: string, holder: string, text: string, shown = true) {
+  expect
+    .soft(holder.includes(text), `${where} ${shown ? 'shows' : 'does not show'} ${JSON.stringify(text)}`)
+    .toBe(shown);
+}
+
+/** A soft check that `first` comes before `second` in a page. */
+function expectOrder(where: string, holder: string, first: string, second: string) {
+  const [a, b] = [holder.indexOf(first), holder.indexOf(second)];
+  expect
+    .soft(a >= 0 && b >= 0 && a < b, `${where} has ${JSON.stringify(first)} before ${JSON.stringify(second)}`)
+    .toBe(true);
+}
+
+const publicPaths = ['/', '/contact', '/primary-tuition', '/no-such-page'];
+const [firstQuestion, secondQuestion] = defaultSiteFacts.faq;
+const hiddenTestimonial = defaultSiteFacts.testimonials[1]!;
+const newTestimonial = {
+  text: 'Patient teachers and clear homework every single week.',
+  author: 'Asha, parent in Marton',
+};
+
+test('staff change the details, hours, testimonials and FAQ; every public page follows, and a restore brings the old ones back', async ({
+  page,
+  request,
+}) => {
+  // The version the walk starts from, to restore at the end (a fresh install has none).
+  const baseline = await request.put(`${server.baseUrl}/api/admin/site/details`, {
+    headers: admin,
+    data: { basedOn: null, value: defaultSiteFacts.details },
+  });
+  expect(baseline.status()).toBe(200);
+  const baselineRevision = ((await baseline.json()) as CurrentSiteFacts).revision!;
+  const tomorrow = londonDate(new Date(Date.now() + 24 * 60 * 60 * 1000));
+
+  await openSiteScreen(page);
+
+  const details = part(page, 'Details & prices');
+  await details.getByLabel('Classroom, primary').fill('16.50');
+  await details.getByLabel('Phone').fill('01632 960777');
+  await details.getByRole('button', { name: 'Save Details & prices' }).click();
+  await expect.poll(async () => (await current(request)).facts.details.phone).toBe('01632 960777');
+  expect((await current(request)).facts.details.pricing.classroom.primary).toBe(16.5);
+
+  const hours = part(page, 'Opening hours');
+  await hours.getByRole('button', { name: 'Add a closure' }).click();
+  const closure = row(page, 'Opening hours', 'Closure 1');
+  await closure.getByLabel('First day').fill(tomorrow);
+  await closure.getByLabel('Last day').fill(tomorrow);
+  await closure.getByLabel('Note').fill('Staff training');
+  await expect(closure.getByLabel('Closed all day')).toBeChecked();
+  await hours.getByRole('button', { name: 'Save Opening hours' }).click();
+  await expect
+    .poll(async () => (await current(request)).facts.hours.closures)
+    .toMatchObject([{ from: tomorrow, to: tomorrow, opens: null, closes: null, note: 'Staff training' }]);
+
+  const testimonials = part(page, 'Testimonials');
+  await testimonials.getByRole('button', { name: 'Add a testimonial' }).click();
+  const added = row(page, 'Testimonials', `Testimonial ${defaultSiteFacts.testimonials.length + 1}`);
+  await added.getByLabel('Testimonial', { exact: true }).fill(newTestimonial.text);
+  await added.getByLabel('Author').fill(newTestimonial.author);
+  await added.getByLabel('Rating').selectOption('4');
+  await row(page, 'Testimonials', 'Testimonial 2').getByLabel('Shown on the site').uncheck();
+  await testimonials.getByRole('button', { name: 'Save Testimonials' }).click();
+  await expect.poll(async () => (await current(request)).facts.testimonials.length).toBe(7);
+  const savedTestimonials = (await current(request)).facts.testimonials;
+  expect(savedTestimonials[6]).toMatchObject({ ...newTestimonial, rating: 4, shown: true });
+  expect(savedTestimonials[1]).toMatchObject({ id: hiddenTestimonial.id, shown: false });
+
+  const faq = part(page, 'FAQ');
+  await faq.getByRole('button', { name: 'Move Question 2 up' }).click();
+  await faq.getByRole('button', { name: 'Save FAQ' }).click();
+  await expect
+    .poll(async () => (await current(request)).facts.faq.map((item) => item.id).slice(0, 2))
+    .toEqual([secondQuestion!.id, firstQuestion!.id]);
+
+  // Each save is a version: when, who, which part.
+  const versions = part(page, 'Versions');
+  await expect(versions.getByRole('listitem')).toHaveCount(5);
+  await expect(versions.getByRole('listitem').first()).toContainText('FAQ, by Staff member');
+
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-390.png`, fullPage: true });
+  }
+
+  // The public pages (read by the public-facts branch's pages): soft, so the restore below still runs.
+  const closureText = describeClosure(
+    { id: 'x', from: tomorrow, to: tomorrow, opens: null, closes: null, note: 'Staff training' },
+    londonDate(new Date()),
+  );
+  for (const path of publicPaths) {
+    const shown = await publicPage(request, path);
+    expectShown(path, shown.html, '01632 960777');
+    expectShown(path, shown.html, '01632 960123', false);
+    // The not-found page declares no business (noindex).
+    if (path !== '/no-such-page') expectShown(`${path}'s structured data`, shown.jsonLd, '01632 960777');
+  }
+  const home = await publicPage(request, '/');
+  expectShown('/', home.html, '£16.50');
+  expectShown('/', home.html, newTestimonial.text);
+  expectShown('/', home.html, hiddenTestimonial.text, false);
+  expectShown("/'s structured data", home.jsonLd, hiddenTestimonial.text, false);
+  expectOrder('/', home.html, secondQuestion!.question, firstQuestion!.question);
+  expectOrder("/'s structured data", home.jsonLd, secondQuestion!.question, firstQuestion!.question);
+  const tuition = await publicPage(request, '/primary-tuition');
+  expectShown('/primary-tuition', tuition.html, '£16.50');
+  expectShown("/primary-tuition's structured data", tuition.jsonLd, '16.5');
+  const contact = await publicPage(request, '/contact');
+  expectShown('/contact', contact.html, closureText);
+  expectShown("/contact's structured data", contact.jsonLd, `"validFrom":"${tomorrow}"`);
+  expect((await publicPage(request, '/no-such-page')).status).toBe(404);
+
+  // An owner brings the first version back: every part, on the screen and on every page.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await versions.getByRole('button', { name: `Restore version ${baselineRevision}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Restore version ${baselineRevision}?` });
+  await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(details.getByLabel('Phone')).toHaveValue(defaultSiteFacts.details.phone);
+  await expect(details.getByLabel('Classroom, primary')).toHaveValue('13');
+  await expect(row(page, 'Opening hours', 'Closure 1')).toHaveCount(0);
+  await expect(row(page, 'Testimonials', 'Testimonial 2').getByLabel('Shown on the site')).toBeChecked();
+  await expect(versions.getByRole('listitem').first()).toContainText(`Restored version ${baselineRevision}`);
+  const restored = await current(request);
+  expect(restored.facts.details).toEqual(defaultSiteFacts.details);
+  expect(restored.facts.faq.map((item) => item.id)).toEqual(defaultSiteFacts.faq.map((item) => item.id));
+
+  for (const path of publicPaths) {
+    const shown = await publicPage(request, path);
+    expectShown(path, shown.html, '01632 960123');
+    expectShown(path, shown.html, '01632 960777', false);
+  }
+  const homeAgain = await publicPage(request, '/');
+  expectShown('/', homeAgain.html, '£16.50', false);
+  expectShown('/', homeAgain.html, hiddenTestimonial.text);
+  expectShown('/', homeAgain.html, newTestimonial.text, false);
+  expectOrder('/', homeAgain.html, firstQuestion!.question, secondQuestion!.question);
+  const contactAgain = await publicPage(request, '/contact');
+  expectShown('/contact', contactAgain.html, 'Staff training', false);
+  expectShown("/contact's structured data", contactAgain.jsonLd, `"validFrom":"${tomorrow}"`, false);
+});
+
+test('a bad phone, a bad price and a closure ending before it starts each show their message, and nothing is saved', async ({
+  page,
+  request,
+}) => {
+  await openSiteScreen(page);
+  const saves = (await revisions(request)).length;
+
+  const details = part(page, 'Details & prices');
+  await details.getByLabel('Phone').fill('12345');
+  await details.getByLabel('Classroom, primary').fill('thirteen');
+  await details.getByRole('button', { name: 'Save Details & prices' }).click();
+  await expect(details.getByText('Phone must be a UK telephone number, like 01632 960123')).toBeVisible();
+  await expect(
+    details.getByText('Classroom primary price must be an amount in pounds, like 13 or 13.50'),
+  ).toBeVisible();
+  await expect(details.getByLabel('Phone')).toBeFocused();
+
+  const hours = part(page, 'Opening hours');
+  await hours.getByRole('button', { name: 'Add a closure' }).click();
+  const closure = row(page, 'Opening hours', 'Closure 1');
+  await closure.getByLabel('First day').fill('2030-12-22');
+  await closure.getByLabel('Last day').fill('2030-12-21');
+  await hours.getByRole('button', { name: 'Save Opening hours' }).click();
+  await expect(closure.getByText('Last day must not be before the first day')).toBeVisible();
+  await expect(closure.getByLabel('Last day')).toHaveAttribute('aria-invalid', 'true');
+
+  expect((await revisions(request)).length).toBe(saves);
+  expect((await current(request)).facts.details.phone).toBe(defaultSiteFacts.details.phone);
+  expect((await current(request)).facts.hours.closures).toEqual([]);
+});
