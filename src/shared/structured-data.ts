@@ -1,9 +1,11 @@
 import { paths } from './routes';
 import { site } from './site';
+import { type Closure, type SiteDetails, type SiteFacts, comingClosures } from './site-facts/site-facts';
 
 /**
  * JSON-LD for search engines (docs/product.md#structured-data and its constants).
- * Builders take the site's public URL so ids and links are absolute.
+ * Builders take the site's public URL so ids and links are absolute, and the site facts in use
+ * (decision 0059) so what search engines read is what the page shows.
  */
 const businessId = (publicUrl: string) => `${publicUrl}/#business`;
 
@@ -15,26 +17,39 @@ const rating = ({ value, count }: { value: number; count: number }) => ({
   worstRating: 1,
 });
 
-export function businessJsonLd(publicUrl: string) {
-  const { address } = site;
+/**
+ * A closure as special opening hours for its days: closed all day is opens and closes at
+ * midnight (schema.org's way), otherwise the special hours.
+ */
+const specialHours = (closure: Closure) => ({
+  '@type': 'OpeningHoursSpecification',
+  validFrom: closure.from,
+  validThrough: closure.to,
+  opens: closure.opens ?? '00:00',
+  closes: closure.closes ?? '00:00',
+});
+
+/** The business, with its declared hours and every closure not over on `today` (London). */
+export function businessJsonLd(publicUrl: string, { details, hours }: SiteFacts, today: string) {
+  const { address, pricing } = details;
   return {
     '@context': 'https://schema.org',
     '@type': ['EducationalOrganization', 'LocalBusiness'],
     '@id': businessId(publicUrl),
-    name: site.name,
+    name: details.name,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
     image: `${publicUrl}/og-image.png`,
-    telephone: site.phone,
-    email: site.email,
-    priceRange: `£${site.pricing.classroom.primary}-£${site.pricing.oneToOne.secondary} per hour`,
+    telephone: details.phone,
+    email: details.email,
+    priceRange: `£${pricing.classroom.primary}-£${pricing.oneToOne.secondary} per hour`,
     address: {
       '@type': 'PostalAddress',
       streetAddress: address.street,
       addressLocality: address.locality,
       addressRegion: address.region,
       postalCode: address.postcode,
-      addressCountry: address.country,
+      addressCountry: site.country,
     },
     geo: { '@type': 'GeoCoordinates', ...site.geo },
     areaServed: {
@@ -42,19 +57,24 @@ export function businessJsonLd(publicUrl: string) {
       geoMidpoint: { '@type': 'GeoCoordinates', ...site.geo },
       geoRadius: site.serviceRadiusKm * 1000,
     },
-    openingHoursSpecification: site.structuredOpeningHours.map((entry) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: entry.days,
-      opens: entry.opens,
-      closes: entry.closes,
-    })),
+    openingHoursSpecification: [
+      ...hours.declared.map((entry) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: entry.days,
+        opens: entry.opens,
+        closes: entry.closes,
+      })),
+      ...comingClosures(hours.closures, today).map(specialHours),
+    ],
     aggregateRating: rating(site.ratings.business),
-    sameAs: Object.values(site.social),
+    // An empty link is a network the centre is not on.
+    sameAs: Object.values(details.social).filter((link) => link !== ''),
   };
 }
 
 export function courseJsonLd(
   publicUrl: string,
+  details: SiteDetails,
   course: { name: string; description: string; serviceType: string; months?: number },
 ) {
   return {
@@ -63,20 +83,24 @@ export function courseJsonLd(
     name: course.name,
     description: course.description,
     serviceType: course.serviceType,
-    provider: { '@type': 'EducationalOrganization', '@id': businessId(publicUrl), name: site.name },
+    provider: { '@type': 'EducationalOrganization', '@id': businessId(publicUrl), name: details.name },
     aggregateRating: rating(site.ratings.course),
-    offers: { '@type': 'Offer', category: 'Paid', price: site.pricing.fromPerHour, priceCurrency: 'GBP' },
+    offers: { '@type': 'Offer', category: 'Paid', price: details.pricing.fromPerHour, priceCurrency: 'GBP' },
     hasCourseInstance: {
       '@type': 'CourseInstance',
       courseMode: ['Onsite', 'Online'],
       courseWorkload: `P${course.months ?? 3}M`,
-      location: site.address.locality,
+      location: details.address.locality,
     },
     timeRequired: `P${course.months ?? 3}M`,
   };
 }
 
-export function serviceJsonLd(publicUrl: string, service: { name: string; description: string; serviceType: string }) {
+export function serviceJsonLd(
+  publicUrl: string,
+  details: SiteDetails,
+  service: { name: string; description: string; serviceType: string },
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -84,7 +108,7 @@ export function serviceJsonLd(publicUrl: string, service: { name: string; descri
     description: service.description,
     serviceType: service.serviceType,
     provider: { '@id': businessId(publicUrl) },
-    areaServed: site.areasCovered.map((name) => ({ '@type': 'Place', name })),
+    areaServed: details.areasCovered.map((name) => ({ '@type': 'Place', name })),
   };
 }
 
@@ -100,11 +124,11 @@ export function faqJsonLd(items: readonly { question: string; answer: string }[]
   };
 }
 
-export function contactPageJsonLd(publicUrl: string) {
+export function contactPageJsonLd(publicUrl: string, details: SiteDetails) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ContactPage',
-    name: `Contact ${site.name}`,
+    name: `Contact ${details.name}`,
     url: `${publicUrl}${paths.contact}`,
     about: { '@id': businessId(publicUrl) },
   };

@@ -4,7 +4,7 @@ import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
 import { App } from './App';
 import { prefetchSettings } from './features/settings/queries';
-import { prefetchSiteFacts } from './features/site-facts/queries';
+import { prefetchSiteFacts, prefetchedSiteFacts } from './features/site-facts/queries';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
@@ -47,7 +47,7 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   ]);
   if (outcome?.status) status = outcome.status;
 
-  let meta: PageMeta = defaultMeta;
+  let meta: PageMeta = defaultMeta(prefetchedSiteFacts(queryClient).details);
   const metaSink: MetaSink = { collect: (pageMeta) => (meta = pageMeta) };
   const Page = route.component;
   const html = renderToString(

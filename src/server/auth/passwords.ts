@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { site } from '../../shared/site';
+import { defaultSiteFacts } from '../../shared/site-facts/defaults';
 import { AppError } from '../errors';
 
 const scrypt = promisify(crypto.scrypt) as (
@@ -54,8 +54,18 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 
 const common = new Set(dictionary['passwords-common']);
-/** Words a guesser tries first against this site. */
-const siteWords = ['northstar', 'middlesbrough', 'teesside', 'tuition', 'tutors', site.name.toLowerCase()];
+/**
+ * Words a guesser tries first against this site. Built once at start, so the name is the
+ * built-in one (a renamed centre's name would cost a database read per check, for little).
+ */
+const siteWords = [
+  'northstar',
+  'middlesbrough',
+  'teesside',
+  'tuition',
+  'tutors',
+  defaultSiteFacts.details.name.toLowerCase(),
+];
 
 /** Why a new password is refused, or undefined when it is fine (NIST 800-63B: length and a blocklist, no composition rules). */
 export function passwordProblem(password: string, email: string): string | undefined {

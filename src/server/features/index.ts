@@ -18,14 +18,16 @@ import { createStaffFeature } from './staff';
  * index.ts, and here each is handed what it needs of another (the Bin each kind's `Binnable`, the
  * images the logo in use and the posts that show an image, the logo upload the way to store an
  * image, the sitemap the blog's posts, every feature whose actions staff answer for the access
- * log's recorder). No feature imports another's files.
+ * log's recorder, what words a mail, the feed or the brand the site facts in use). No feature imports another's files.
  */
 export function createFeatures(context: AppContext) {
   const accessLog = createAccessLogFeature(context);
   const { record } = accessLog;
-  const settings = createSettingsFeature(context, { record });
-  const blog = createBlogFeature(context, { record });
-  const enquiries = createEnquiriesFeature(context, { record });
+  const siteFacts = createSiteFactsFeature(context, { record });
+  const facts = { record, siteFacts: siteFacts.current };
+  const settings = createSettingsFeature(context, facts);
+  const blog = createBlogFeature(context, facts);
+  const enquiries = createEnquiriesFeature(context, facts);
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,
     postsUsingImage: blog.postsUsingImage,
@@ -36,8 +38,7 @@ export function createFeatures(context: AppContext) {
     record,
   );
   const seo = createSeoFeature([blog.sitemapEntries]);
-  const staff = createStaffFeature(context, { record });
-  const siteFacts = createSiteFactsFeature(context, { record });
+  const staff = createStaffFeature(context, facts);
   // The key's sign-in is authentication's route, recorded like the staff's own sign-ins.
   const sessionRoutes: FeaturePlugin = async (app, options) => {
     await app.register(adminSessionRoutes, { ...options, record });

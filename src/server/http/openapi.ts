@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { site } from '../../shared/site';
+import { defaultSiteFacts } from '../../shared/site-facts/defaults';
 
 export const openApiPath = '/api/openapi.json';
 
@@ -12,7 +12,8 @@ export const openApiPath = '/api/openapi.json';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${site.name} API`, version: '1' },
+      // Written once at start: the built-in name; the API is the product's, whatever the centre is called.
+      info: { title: `${defaultSiteFacts.details.name} API`, version: '1' },
       components: {
         securitySchemes: { adminKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       },

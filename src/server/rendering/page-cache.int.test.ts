@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsRepo } from '../features/settings/repo';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { contact } from '../../../tests/support/enquiries-payloads';
+import { defaultSiteFacts } from '../../shared/site-facts/defaults';
 
 const adminKey = 'test-admin-key-0123456789abcdef';
 
@@ -54,7 +55,7 @@ describe('page cache in the app', () => {
 
   it('keeps serving a page changed behind the API, and shows an API write on the next load', async () => {
     subject.app.pageCache.clear();
-    const settings = createSettingsRepo(subject.database.db);
+    const settings = createSettingsRepo(subject.database.db, async () => defaultSiteFacts.details.name);
     expect((await get('/')).body).toContain('>Northstar</span>');
 
     await settings.set('brand_text', 'Bright Minds');

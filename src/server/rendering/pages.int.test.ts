@@ -4,6 +4,7 @@ import { createSettingsRepo } from '../features/settings/repo';
 import { inlineScriptSource } from '../http/security-headers';
 import { deferredAssetsLoader } from './deferred-assets';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { defaultSiteFacts } from '../../shared/site-facts/defaults';
 
 const initialState = (html: string) =>
   JSON.parse(/<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(html)![1]!);
@@ -90,7 +91,7 @@ describe('server-rendered pages', () => {
   });
 
   it('renders the header from the stored settings, with the data the admin application hydrates from', async () => {
-    const settings = createSettingsRepo(subject.database.db);
+    const settings = createSettingsRepo(subject.database.db, async () => defaultSiteFacts.details.name);
     await settings.set('brand_text', 'Bright </script><script>alert(1)</script> Minds');
     await settings.set('show_site_logo', 'true');
     await settings.set('site_logo', '/images/logo.webp');

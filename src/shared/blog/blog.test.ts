@@ -64,7 +64,7 @@ describe('blog post schema (docs/product.md#blog-form)', () => {
   });
 
   it('has the form defaults docs/product.md#blog-admin names', () => {
-    expect(blogPostFormDefaults).toMatchObject({
+    expect(blogPostFormDefaults('Northstar Tutors')).toMatchObject({
       author: 'Northstar Tutors',
       category: 'General',
       published: 'true',

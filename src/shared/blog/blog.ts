@@ -67,6 +67,8 @@ export interface BlogCategoryCount {
 export const blogPageSize = 6;
 export const relatedPostLimit = 3;
 export const blogFeedPath = '/blog/rss.xml';
+/** The feed's name, as the feed and the pages' link to it say it. */
+export const blogFeedTitle = (businessName: string) => `${businessName} Blog`;
 
 /** Splits the stored comma-separated tags into clean, distinct labels. */
 export function tagList(tags: string | null | undefined): string[] {

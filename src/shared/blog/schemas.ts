@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { londonLocalToUtc } from '../london-time';
-import { site } from '../site';
 import { isStorableInstant, storedDateMessage } from '../stored-dates';
 
 /**
@@ -93,18 +92,22 @@ export type BlogPostData = z.output<typeof blogPostInputSchema>;
 /** The form's values as the dialog holds them and the browser's local copy keeps them: every field, as text. */
 export type BlogPostFormValues = Required<{ [K in keyof BlogPostInput]: NonNullable<BlogPostInput[K]> }>;
 
-/** The form's starting values (docs/product.md#blog-admin): the product's name, 'General', published. */
-export const blogPostFormDefaults = {
-  title: '',
-  slug: '',
-  excerpt: '',
-  content: '',
-  author: site.name,
-  category: 'General',
-  published: 'true',
-  featuredImage: '',
-  tags: '',
-  metaTitle: '',
-  metaDescription: '',
-  publishedAt: '',
-} as const satisfies BlogPostFormValues;
+/**
+ * The form's starting values (docs/product.md#blog-admin): the business's name in use (the site
+ * facts) as the author, 'General', published.
+ */
+export const blogPostFormDefaults = (businessName: string) =>
+  ({
+    title: '',
+    slug: '',
+    excerpt: '',
+    content: '',
+    author: businessName,
+    category: 'General',
+    published: 'true',
+    featuredImage: '',
+    tags: '',
+    metaTitle: '',
+    metaDescription: '',
+    publishedAt: '',
+  }) as const satisfies BlogPostFormValues;

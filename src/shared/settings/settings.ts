@@ -1,4 +1,4 @@
-import { site } from '../site';
+import { defaultSiteFacts } from '../site-facts/defaults';
 
 export const settingKeys = ['site_logo', 'show_site_logo', 'brand_text', 'show_brand_text'] as const;
 export type SettingKey = (typeof settingKeys)[number];
@@ -7,7 +7,9 @@ export type SettingKey = (typeof settingKeys)[number];
 export const settingDefaults: Record<SettingKey, string> = {
   site_logo: '',
   show_site_logo: 'false',
-  brand_text: site.name,
+  // Unset, the brand text is the business's name in use (the server's settings repository asks
+  // the site facts), so a renamed centre's header follows; this is a fresh install's name.
+  brand_text: defaultSiteFacts.details.name,
   show_brand_text: 'true',
 };
 
@@ -19,9 +21,13 @@ export interface SettingValue {
   value: string;
 }
 
-/** Splits brand text into the blue first word and the red rest, falling back to the site's words. */
-export function brandWords(brandText: string | undefined): [string, string] {
+/**
+ * Splits brand text into the blue first word and the red rest. Emptied, it falls back to the
+ * business's name in capitals (`NORTHSTAR` / `TUTORS` for the built-in name).
+ */
+export function brandWords(brandText: string | undefined, businessName: string): [string, string] {
   const words = (brandText ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...site.brandFallbackWords];
-  return [words[0]!, words.slice(1).join(' ')];
+  if (words.length > 0) return [words[0]!, words.slice(1).join(' ')];
+  const [first = '', ...rest] = businessName.toUpperCase().trim().split(/\s+/);
+  return [first, rest.join(' ')];
 }

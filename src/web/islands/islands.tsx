@@ -1,18 +1,23 @@
-import { site } from '../../shared/site';
+import { shownTestimonials } from '../../shared/site-facts/site-facts';
 import { TestimonialCarousel } from '../components/sections/TestimonialCarousel';
 import { AssessmentForm } from '../features/enquiries/AssessmentForm';
 import { CallbackForm } from '../features/enquiries/CallbackForm';
 import { ContactForm } from '../features/enquiries/ContactForm';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { Island } from './Island';
 
 // The interactive parts as pages place them: each hydrates on its own (decision 0038).
 
 /** Without JavaScript a form cannot validate or send; the visitor is told, with another way to reach us. */
-const formNeedsScript = (
-  <p className="mb-4 rounded-lg bg-amber-50 p-4 text-slate-800">
-    {`This form needs JavaScript to send. Please turn it on, or call us on ${site.phone} or e-mail ${site.email}.`}
-  </p>
-);
+function FormNeedsScript() {
+  const { phone, email } = useSiteFacts().details;
+  return (
+    <p className="mb-4 rounded-lg bg-amber-50 p-4 text-slate-800">
+      {`This form needs JavaScript to send. Please turn it on, or call us on ${phone} or e-mail ${email}.`}
+    </p>
+  );
+}
+const formNeedsScript = <FormNeedsScript />;
 
 export const ContactFormIsland = () => (
   <Island name="ContactForm" component={ContactForm} props={{}} load="interaction" noscript={formNeedsScript} />
@@ -26,6 +31,12 @@ export const CallbackFormIsland = () => (
   <Island name="CallbackForm" component={CallbackForm} props={{}} load="interaction" noscript={formNeedsScript} />
 );
 
-export const TestimonialCarouselIsland = () => (
-  <Island name="TestimonialCarousel" component={TestimonialCarousel} props={{}} load="visible" />
-);
+/**
+ * The shown testimonials travel as the island's props, so the browser hydrates with the list the
+ * server rendered and no testimonial is built into the script. With none shown, no carousel.
+ */
+export function TestimonialCarouselIsland() {
+  const testimonials = shownTestimonials(useSiteFacts());
+  if (testimonials.length === 0) return null;
+  return <Island name="TestimonialCarousel" component={TestimonialCarousel} props={{ testimonials }} load="visible" />;
+}

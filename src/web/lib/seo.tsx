@@ -1,13 +1,15 @@
 import { useContext, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { type HeadEntry, type PageMeta, headEntries, jsonForScript } from '../../shared/page-meta';
-import { site } from '../../shared/site';
+import type { SiteDetails } from '../../shared/site-facts/site-facts';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { MetaSinkContext, useShell } from './contexts';
 
-export const defaultMeta: PageMeta = {
-  title: `${site.name} | Tutoring in Middlesbrough & Teesside`,
-  description: `Primary and secondary tuition, 11+, SATs and GCSE preparation in Middlesbrough and across Teesside. Book a free assessment with ${site.name}.`,
-};
+/** What a page that declares nothing says about itself, naming the business in use. */
+export const defaultMeta = ({ name }: Pick<SiteDetails, 'name'>): PageMeta => ({
+  title: `${name} | Tutoring in Middlesbrough & Teesside`,
+  description: `Primary and secondary tuition, 11+, SATs and GCSE preparation in Middlesbrough and across Teesside. Book a free assessment with ${name}.`,
+});
 
 function headElement(entry: HeadEntry): HTMLElement {
   const element = document.createElement(entry.tag);
@@ -17,8 +19,8 @@ function headElement(entry: HeadEntry): HTMLElement {
   return element;
 }
 
-function resetHead(): void {
-  document.title = defaultMeta.title;
+function resetHead(defaultTitle: string): void {
+  document.title = defaultTitle;
   document.head.querySelectorAll('[data-head]').forEach((element) => element.remove());
 }
 
@@ -30,16 +32,17 @@ function resetHead(): void {
 export function Seo(meta: PageMeta) {
   const sink = useContext(MetaSinkContext);
   const { publicUrl } = useShell();
+  const defaultTitle = defaultMeta(useSiteFacts().details).title;
   const [pathname] = useLocation();
   sink?.collect(meta);
 
   const signature = JSON.stringify(meta);
   useEffect(() => {
     const current = JSON.parse(signature) as PageMeta;
-    resetHead();
+    resetHead(defaultTitle);
     document.title = current.title;
     document.head.append(...headEntries(current, publicUrl, pathname).map(headElement));
-    return resetHead;
-  }, [signature, publicUrl, pathname]);
+    return () => resetHead(defaultTitle);
+  }, [signature, publicUrl, pathname, defaultTitle]);
   return null;
 }

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { blogFeedPath, parseBlogListQuery } from '../../shared/blog/blog';
-import { site } from '../../shared/site';
+import { parseBlogListQuery } from '../../shared/blog/blog';
 import { PageHero } from '../components/PageHero';
 import { BlogCard } from '../features/blog/BlogCard';
 import { BlogFallback } from '../features/blog/BlogFallback';
 import { BlogFilters } from '../features/blog/BlogFilters';
+import { blogFeedAlternate } from '../features/blog/post-meta';
 import { Pagination } from '../features/blog/Pagination';
 import { blogQueries } from '../features/blog/queries';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
-
-export const blogFeedAlternate = { type: 'application/rss+xml', href: blogFeedPath, title: `${site.name} Blog` };
 
 export function BlogPage() {
   const api = useSiteApi();
@@ -19,17 +18,18 @@ export function BlogPage() {
   const list = useQuery(blogQueries.list(api, query));
   const categories = useQuery(blogQueries.categories(api));
   const filtered = Boolean(query.q || query.category);
+  const { details } = useSiteFacts();
   const pageSuffix = query.page > 1 ? ` (page ${query.page})` : '';
 
   return (
     <>
       <Seo
-        title={`Blog${pageSuffix} | Study Tips & Exam Advice | ${site.name}`}
-        description={`Study tips, exam preparation advice and news for parents and students from ${site.name} in Middlesbrough.`}
+        title={`Blog${pageSuffix} | Study Tips & Exam Advice | ${details.name}`}
+        description={`Study tips, exam preparation advice and news for parents and students from ${details.name} in Middlesbrough.`}
         // Filtered lists and later pages point search engines at the first page of the whole blog.
         canonicalPath={filtered ? '/blog' : undefined}
         robots={filtered ? 'noindex, follow' : undefined}
-        alternates={[blogFeedAlternate]}
+        alternates={[blogFeedAlternate(details)]}
       />
       <PageHero title="Blog" lead="Study tips, exam preparation advice and news from the centre." />
       <div className="mx-auto max-w-7xl px-4 pb-16">

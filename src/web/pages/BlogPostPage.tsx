@@ -2,17 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Calendar, Tag, User } from '../components/icons';
 import { type BlogPost, formatPostDate, tagList } from '../../shared/blog/blog';
 import { blogPostPath, paths } from '../../shared/routes';
-import { site } from '../../shared/site';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { BlogCard, CategoryBadge } from '../features/blog/BlogCard';
 import { postMeta } from '../features/blog/post-meta';
 import { blogQueries } from '../features/blog/queries';
 import { articleImageSizes, withResponsiveImages } from '../features/blog/responsive-body';
 import { ShareButtons } from '../features/blog/ShareButtons';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { useShell, useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 import type { PageProps } from '../route-types';
-import { blogFeedAlternate } from './BlogPage';
 
 const backLink = (
   <a href={paths.blog} className="inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 hover:underline">
@@ -32,12 +31,17 @@ export function BlogPostPage({ params }: PageProps) {
   const slug = params.slug ?? '';
   const api = useSiteApi();
   const post = useQuery(blogQueries.post(api, slug));
+  const { details } = useSiteFacts();
 
   // Rendered on the server only, after the post's prefetch: its data is here, or the read failed.
   if (post.isError || post.data === undefined) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <Seo title={`Blog | ${site.name}`} description="This article could not be loaded." robots="noindex, nofollow" />
+        <Seo
+          title={`Blog | ${details.name}`}
+          description="This article could not be loaded."
+          robots="noindex, nofollow"
+        />
         {backLink}
         <h1 className="mt-6 text-3xl font-bold text-slate-900">Something went wrong</h1>
         <p role="alert" className="mt-4 text-slate-700">
@@ -51,10 +55,11 @@ export function BlogPostPage({ params }: PageProps) {
 }
 
 function PostNotFound() {
+  const { details } = useSiteFacts();
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <Seo
-        title={`Blog Post Not Found | ${site.name}`}
+        title={`Blog Post Not Found | ${details.name}`}
         description="This article does not exist or is no longer available."
         robots="noindex, nofollow"
       />
@@ -76,13 +81,14 @@ function PostNotFound() {
 function PostArticle({ post }: { post: BlogPost }) {
   const api = useSiteApi();
   const { publicUrl } = useShell();
+  const { details } = useSiteFacts();
   const related = useQuery(blogQueries.related(api, post.slug));
   const tags = tagList(post.tags);
   const date = post.publishedAt ?? post.createdAt;
 
   return (
     <>
-      <Seo {...postMeta(post, publicUrl, blogFeedAlternate)} />
+      <Seo {...postMeta(post, publicUrl, details)} />
       <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
         {backLink}
         <header className="mt-6">

@@ -1,12 +1,14 @@
 import { Clock } from '../components/icons';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { shownTestimonials } from '../../shared/site-facts/site-facts';
 import { businessJsonLd, contactPageJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
 import { centreAddressLine } from '../components/centre-contact';
 import { CentreContactDetails } from '../components/sections/CentreContactDetails';
+import { OpeningHoursList } from '../components/sections/OpeningHoursList';
 import { Stars } from '../components/sections/Stars';
-import { testimonials } from '../content/testimonials';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { ContactFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
@@ -15,14 +17,18 @@ const box = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 const heading = 'flex items-center gap-2 text-xl font-bold text-slate-900';
 
 export function ContactPage() {
-  const { publicUrl } = useShell();
+  const { publicUrl, today } = useShell();
+  const facts = useSiteFacts();
+  const { details } = facts;
   const { value, count } = site.ratings.business;
+  // A centre listing one area has no others to name.
+  const nearby = details.areasCovered.length > 1 ? details.areasCovered.slice(1, 5) : details.areasCovered;
   return (
     <>
       <Seo
-        title={`Contact Us | ${site.name}, Middlesbrough`}
-        description={`Call ${site.phone}, e-mail or message ${site.name}. Opening hours, directions and free parking at our Middlesbrough tuition centre.`}
-        jsonLd={[contactPageJsonLd(publicUrl), businessJsonLd(publicUrl)]}
+        title={`Contact Us | ${details.name}, Middlesbrough`}
+        description={`Call ${details.phone}, e-mail or message ${details.name}. Opening hours, directions and free parking at our Middlesbrough tuition centre.`}
+        jsonLd={[contactPageJsonLd(publicUrl, details), businessJsonLd(publicUrl, facts, today)]}
       />
       <PageHero
         title="Contact us"
@@ -51,14 +57,7 @@ export function ContactPage() {
               <Clock className="h-5 w-5 text-blue-800" aria-hidden="true" />
               Opening hours
             </h2>
-            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
-              {site.openingHours.map((entry) => (
-                <div key={entry.days} className="contents">
-                  <dt className="font-semibold">{entry.days}</dt>
-                  <dd>{entry.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <OpeningHoursList hours={facts.hours} today={today} />
             <a
               href={paths.freeAssessment}
               className="mt-6 inline-block rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700"
@@ -75,8 +74,8 @@ export function ContactPage() {
             Finding us
           </h2>
           <p className="mt-3 text-slate-700">
-            We are at {centreAddressLine}. Families come to us from across Teesside, from{' '}
-            {site.areasCovered.slice(1, 5).join(', ')} and beyond.
+            We are at {centreAddressLine(details)}. Families come to us from across Teesside, from {nearby.join(', ')}{' '}
+            and beyond.
           </p>
           <h3 className="mt-6 text-lg font-semibold text-slate-900">Parking and accessibility</h3>
           <p className="mt-2 text-slate-700">
@@ -95,25 +94,28 @@ export function ContactPage() {
             </span>
           </p>
           <ul className="mt-4 grid gap-4">
-            {testimonials.slice(0, 2).map((review) => (
-              <li key={review.author} className="rounded-2xl bg-slate-50 p-5">
-                <Stars rating={review.rating} />
-                <blockquote className="mt-2 text-slate-800">“{review.text}”</blockquote>
-                <p className="mt-2 text-sm font-semibold text-slate-700">{review.author}</p>
-              </li>
-            ))}
+            {shownTestimonials(facts)
+              .slice(0, 2)
+              .map((review) => (
+                <li key={review.id} className="rounded-2xl bg-slate-50 p-5">
+                  <Stars rating={review.rating} />
+                  <blockquote className="mt-2 text-slate-800">“{review.text}”</blockquote>
+                  <p className="mt-2 text-sm font-semibold text-slate-700">{review.author}</p>
+                </li>
+              ))}
           </ul>
         </section>
       </div>
 
       <section aria-labelledby="about-heading" className="mx-auto max-w-7xl px-4 pb-6">
         <h2 id="about-heading" className={heading}>
-          About {site.name}
+          About {details.name}
         </h2>
         <p className="mt-3 max-w-3xl text-slate-700">
           We are an independent tuition centre for children in {site.yearsCovered}. Our tutors have taught more than{' '}
           {site.lessonsCompleted.toLocaleString('en-GB')} lessons in English, Maths and Science, in classes of no more
-          than {site.maxClassSize}, one to one and online. We are a registered learning provider (UKPRN {site.ukprn}).
+          than {site.maxClassSize}, one to one and online. We are a registered learning provider (UKPRN {details.ukprn}
+          ).
         </p>
       </section>
     </>

@@ -1,6 +1,7 @@
 import { site } from '../../shared/site';
 import { courseJsonLd } from '../../shared/structured-data';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { InfoCards } from '../components/sections/InfoCards';
 
 const cards = [
@@ -31,15 +32,16 @@ const cards = [
 ];
 
 export function ExamResitsPage() {
+  const { details } = useSiteFacts();
   return (
     <InfoPageLayout
       meta={{
-        title: `GCSE Resits & Retakes in Maths and English | ${site.name}`,
+        title: `GCSE Resits & Retakes in Maths and English | ${details.name}`,
         description:
           'GCSE Maths and English resit courses in Middlesbrough: six months of small-group lessons, marked past papers and exam technique, aimed at a grade 4 or better.',
       }}
       structuredData={(publicUrl) => [
-        courseJsonLd(publicUrl, {
+        courseJsonLd(publicUrl, details, {
           name: 'GCSE Maths and English resit course',
           description: 'Six months of small-group GCSE resit preparation with marked past papers and exam technique.',
           serviceType: 'GCSE resit tuition',

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from '../components/icons';
-import { site } from '../../shared/site';
 import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
 import { PageHero } from '../components/PageHero';
 import { centreTelHref } from '../components/centre-contact';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { AssessmentFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
@@ -15,15 +15,17 @@ const benefits = [
 ] as const;
 
 export function FreeAssessmentPage() {
-  const { publicUrl } = useShell();
+  const { publicUrl, today } = useShell();
+  const facts = useSiteFacts();
+  const { details } = facts;
   return (
     <>
       <Seo
-        title={`Book a Free Assessment | ${site.name}, Middlesbrough`}
-        description={`Book a free, no-obligation assessment and trial lesson with ${site.name} in Middlesbrough. English, Maths and Science for Years 1 to 11, 11+ and GCSE.`}
+        title={`Book a Free Assessment | ${details.name}, Middlesbrough`}
+        description={`Book a free, no-obligation assessment and trial lesson with ${details.name} in Middlesbrough. English, Maths and Science for Years 1 to 11, 11+ and GCSE.`}
         jsonLd={[
-          businessJsonLd(publicUrl),
-          serviceJsonLd(publicUrl, {
+          businessJsonLd(publicUrl, facts, today),
+          serviceJsonLd(publicUrl, details, {
             name: 'Free tutoring assessment',
             description: 'A free assessment and trial lesson in English, Maths or Science, with advice for parents.',
             serviceType: 'Educational assessment',
@@ -54,8 +56,8 @@ export function FreeAssessmentPage() {
           </ul>
           <p className="mt-6 text-slate-700">
             Rather talk? Call{' '}
-            <a href={centreTelHref} className="font-semibold text-blue-800 underline underline-offset-4">
-              {site.phone}
+            <a href={centreTelHref(details)} className="font-semibold text-blue-800 underline underline-offset-4">
+              {details.phone}
             </a>
             .
           </p>

@@ -1,54 +1,61 @@
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { type SiteDetails, formatPounds, shownFaq } from '../../shared/site-facts/site-facts';
 import { businessJsonLd, faqJsonLd } from '../../shared/structured-data';
 import { Fold } from '../components/Fold';
 import { PageHero } from '../components/PageHero';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
 import { Pricing } from '../components/sections/Pricing';
-import { faq } from '../content/faq';
 import { useShowcaseImages } from '../features/images/queries';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { CallbackFormIsland, TestimonialCarouselIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
-const tuitionCards = [
-  {
-    title: '1-to-1 tuition',
-    text: 'A tutor who plans every lesson around your child: ideal for catching up, 11+ or a GCSE grade boundary.',
-    link: 'Book private lessons',
-    path: '/private-lessons',
-    imageCategory: 'tutoring',
-  },
-  {
-    title: 'Online tuition',
-    text: 'Live lessons with a shared whiteboard from home, so sports clubs and shift work never mean a missed week.',
-    link: 'Browse online courses',
-    path: '/online-courses',
-    imageCategory: 'online',
-  },
-  {
-    title: 'Classroom tuition',
-    text: `Small groups of no more than ${site.maxClassSize} at our ${site.address.locality} centre, on weekday evenings and weekends.`,
-    link: 'See in-centre courses',
-    path: '/in-centre-courses',
-    imageCategory: 'classroom',
-  },
-] as const;
+const tuitionCardsFor = ({ address }: SiteDetails) =>
+  [
+    {
+      title: '1-to-1 tuition',
+      text: 'A tutor who plans every lesson around your child: ideal for catching up, 11+ or a GCSE grade boundary.',
+      link: 'Book private lessons',
+      path: '/private-lessons',
+      imageCategory: 'tutoring',
+    },
+    {
+      title: 'Online tuition',
+      text: 'Live lessons with a shared whiteboard from home, so sports clubs and shift work never mean a missed week.',
+      link: 'Browse online courses',
+      path: '/online-courses',
+      imageCategory: 'online',
+    },
+    {
+      title: 'Classroom tuition',
+      text: `Small groups of no more than ${site.maxClassSize} at our ${address.locality} centre, on weekday evenings and weekends.`,
+      link: 'See in-centre courses',
+      path: '/in-centre-courses',
+      imageCategory: 'classroom',
+    },
+  ] as const;
 
 export function HomePage() {
-  const { publicUrl } = useShell();
+  const { publicUrl, today } = useShell();
   const images = useShowcaseImages();
+  const facts = useSiteFacts();
+  const { details } = facts;
+  const fromPrice = formatPounds(details.pricing.fromPerHour);
+  const faq = shownFaq(facts);
   return (
     <>
       <Seo
-        title={`${site.name} | Tutoring in Middlesbrough & Teesside`}
-        description={`Primary and secondary tuition, 11+, SATs and GCSE preparation in Middlesbrough and across Teesside. Small classes from £${site.pricing.fromPerHour} an hour. Book a free assessment.`}
-        jsonLd={[businessJsonLd(publicUrl), faqJsonLd(faq)]}
+        title={`${details.name} | Tutoring in Middlesbrough & Teesside`}
+        description={`Primary and secondary tuition, 11+, SATs and GCSE preparation in Middlesbrough and across Teesside. Small classes from ${fromPrice} an hour. Book a free assessment.`}
+        // With every question hidden there is no FAQ to declare or show.
+        jsonLd={[businessJsonLd(publicUrl, facts, today), ...(faq.length > 0 ? [faqJsonLd(faq)] : [])]}
       />
       <PageHero
         title="Tutoring in Middlesbrough that builds confidence"
-        lead={`English, Maths and Science for ${site.yearsCovered}, SATs, 11+ and GCSE preparation, in classes of up to ${site.maxClassSize}, one to one or online. From £${site.pricing.fromPerHour}/hour, and the first assessment is free.`}
+        lead={`English, Maths and Science for ${site.yearsCovered}, SATs, 11+ and GCSE preparation, in classes of up to ${site.maxClassSize}, one to one or online. From ${fromPrice}/hour, and the first assessment is free.`}
         image={images.hero}
       />
       <Fold />
@@ -58,7 +65,7 @@ export function HomePage() {
           Three ways to learn with us
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {tuitionCards.map((card) => {
+          {tuitionCardsFor(details).map((card) => {
             const image = images[card.imageCategory];
             return (
               <li
@@ -128,19 +135,21 @@ export function HomePage() {
       <Pricing />
       <TestimonialCarouselIsland />
 
-      <section aria-labelledby="faq-heading" className="render-when-near mx-auto max-w-4xl px-4 py-14">
-        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Questions parents ask
-        </h2>
-        <div className="mt-6 divide-y divide-slate-200">
-          {faq.map((item) => (
-            <details key={item.question} className="py-4">
-              <summary className="cursor-pointer font-semibold text-slate-900">{item.question}</summary>
-              <p className="mt-2 text-slate-700">{item.answer}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+      {faq.length > 0 && (
+        <section aria-labelledby="faq-heading" className="render-when-near mx-auto max-w-4xl px-4 py-14">
+          <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Questions parents ask
+          </h2>
+          <div className="mt-6 divide-y divide-slate-200">
+            {faq.map((item, index) => (
+              <details key={`${index}-${item.question}`} className="py-4">
+                <summary className="cursor-pointer font-semibold text-slate-900">{item.question}</summary>
+                <p className="mt-2 text-slate-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="callback-heading" className="render-when-near mx-auto max-w-4xl px-4 pb-14">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -1,7 +1,7 @@
 import { Home, Mail, MapPin, BookOpen } from '../components/icons';
 import type { ComponentType } from 'react';
 import { paths } from '../../shared/routes';
-import { site } from '../../shared/site';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { Seo } from '../lib/seo';
 
 const cards: {
@@ -38,11 +38,13 @@ const services = [
 ];
 
 export function NotFoundPage() {
+  const { details } = useSiteFacts();
+  const areas = details.areasCovered;
   return (
     <>
       <Seo
-        title={`404 - Page Not Found | ${site.name}`}
-        description={`This page does not exist, but ${site.name} offers primary, secondary and GCSE tutoring in English, Maths and Science across Middlesbrough and Teesside.`}
+        title={`404 - Page Not Found | ${details.name}`}
+        description={`This page does not exist, but ${details.name} offers primary, secondary and GCSE tutoring in English, Maths and Science across Middlesbrough and Teesside.`}
         robots="noindex, nofollow"
       />
       <section className="mx-auto max-w-5xl px-4 py-16 text-center">
@@ -68,7 +70,7 @@ export function NotFoundPage() {
         </ul>
         <div className="mt-12 grid gap-6 text-left sm:grid-cols-2">
           <section className="rounded-xl bg-blue-50 p-6">
-            <h2 className="text-lg font-semibold text-slate-900">About {site.name}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">About {details.name}</h2>
             <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
               {services.map((service) => (
                 <li key={service}>{service}</li>
@@ -81,8 +83,15 @@ export function NotFoundPage() {
               Serving Middlesbrough &amp; Teesside
             </h2>
             <p className="mt-3 text-slate-700">
-              We help pupils from {site.areasCovered.slice(0, -1).join(', ')} and {site.areasCovered.at(-1)} reach their
-              potential, in our centre and online.
+              We help pupils from{' '}
+              {areas.length > 1 ? (
+                <>
+                  {areas.slice(0, -1).join(', ')} and {areas.at(-1)}
+                </>
+              ) : (
+                areas[0]
+              )}{' '}
+              reach their potential, in our centre and online.
             </p>
           </section>
         </div>

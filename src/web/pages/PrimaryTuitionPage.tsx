@@ -1,6 +1,8 @@
 import { site } from '../../shared/site';
+import { formatPounds } from '../../shared/site-facts/site-facts';
 import { courseJsonLd } from '../../shared/structured-data';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { InfoCards } from '../components/sections/InfoCards';
 import { Pricing } from '../components/sections/Pricing';
 
@@ -32,14 +34,15 @@ const cards = [
 ];
 
 export function PrimaryTuitionPage() {
+  const { details } = useSiteFacts();
   return (
     <InfoPageLayout
       meta={{
-        title: `Primary Tuition, Years 1 to 6 | ${site.name}, Middlesbrough`,
-        description: `Primary English and Maths tuition in Middlesbrough: reading, phonics, times tables, SATs and 11+ preparation in classes of up to ${site.maxClassSize}. From £${site.pricing.classroom.primary}/hour.`,
+        title: `Primary Tuition, Years 1 to 6 | ${details.name}, Middlesbrough`,
+        description: `Primary English and Maths tuition in Middlesbrough: reading, phonics, times tables, SATs and 11+ preparation in classes of up to ${site.maxClassSize}. From ${formatPounds(details.pricing.classroom.primary)}/hour.`,
       }}
       structuredData={(publicUrl) => [
-        courseJsonLd(publicUrl, {
+        courseJsonLd(publicUrl, details, {
           name: 'Primary English and Maths tuition',
           description: 'Small-group and one-to-one tuition for Years 1 to 6, including SATs and 11+ preparation.',
           serviceType: 'Primary tutoring',

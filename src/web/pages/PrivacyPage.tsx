@@ -1,31 +1,33 @@
 import { ACCESS_LOG_KEEP_DAYS, BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
 import { paths } from '../../shared/routes';
-import { site } from '../../shared/site';
 import { centreAddressLine, centreMailtoHref } from '../components/centre-contact';
 import { PageHero } from '../components/PageHero';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../features/site-facts/queries';
 
 const h2 = 'mt-10 text-2xl font-bold text-slate-900';
 
 export function PrivacyPage() {
   const { retentionMonths } = useShell();
+  const { details } = useSiteFacts();
   return (
     <>
       <Seo
-        title={`Privacy Notice | ${site.name}`}
-        description={`How ${site.name} collects, uses and keeps the information you share through our website forms.`}
+        title={`Privacy Notice | ${details.name}`}
+        description={`How ${details.name} collects, uses and keeps the information you share through our website forms.`}
       />
       <PageHero title="Privacy Notice" lead="How we collect, use and keep the information you give us.">
         <span />
       </PageHero>
       <article className="mx-auto max-w-3xl px-4 pb-14 text-slate-800 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
         <p>
-          {site.name} ({centreAddressLine}) is responsible for the personal information described here. Questions:{' '}
-          <a href={centreMailtoHref} className="text-blue-800 underline">
-            {site.email}
+          {details.name} ({centreAddressLine(details)}) is responsible for the personal information described here.
+          Questions:{' '}
+          <a href={centreMailtoHref(details)} className="text-blue-800 underline">
+            {details.email}
           </a>{' '}
-          or {site.phone}.
+          or {details.phone}.
         </p>
         <h2 className={h2}>What our forms collect</h2>
         <ul>
@@ -99,8 +101,8 @@ export function PrivacyPage() {
         <h2 className={h2}>Your rights</h2>
         <p>
           You can ask for a copy of the information we hold about you, ask us to correct or delete it, or object to how
-          we use it. Write to {site.email} and we will answer within one month. If you are unhappy with our answer you
-          can complain to the Information Commissioner's Office (ico.org.uk).
+          we use it. Write to {details.email} and we will answer within one month. If you are unhappy with our answer
+          you can complain to the Information Commissioner's Office (ico.org.uk).
         </p>
       </article>
     </>

@@ -1,6 +1,7 @@
-import { site } from '../../shared/site';
+import { formatPounds } from '../../shared/site-facts/site-facts';
 import { courseJsonLd } from '../../shared/structured-data';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { InfoCards } from '../components/sections/InfoCards';
 import { Pricing } from '../components/sections/Pricing';
 
@@ -32,14 +33,15 @@ const cards = [
 ];
 
 export function SecondaryTuitionPage() {
+  const { details } = useSiteFacts();
   return (
     <InfoPageLayout
       meta={{
-        title: `Secondary & GCSE Tuition, Years 7 to 11 | ${site.name}`,
-        description: `GCSE and Key Stage 3 tuition in Maths, English and Science for Years 7 to 11 in Middlesbrough and online. Small classes from £${site.pricing.classroom.secondary}/hour.`,
+        title: `Secondary & GCSE Tuition, Years 7 to 11 | ${details.name}`,
+        description: `GCSE and Key Stage 3 tuition in Maths, English and Science for Years 7 to 11 in Middlesbrough and online. Small classes from ${formatPounds(details.pricing.classroom.secondary)}/hour.`,
       }}
       structuredData={(publicUrl) => [
-        courseJsonLd(publicUrl, {
+        courseJsonLd(publicUrl, details, {
           name: 'GCSE and Key Stage 3 tuition',
           description: 'Maths, English and Science tuition for Years 7 to 11, in small groups, one to one or online.',
           serviceType: 'Secondary tutoring',

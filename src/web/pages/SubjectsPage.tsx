@@ -1,6 +1,7 @@
 import { site } from '../../shared/site';
 import { serviceJsonLd } from '../../shared/structured-data';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
+import { useSiteFacts } from '../features/site-facts/queries';
 import { InfoCards } from '../components/sections/InfoCards';
 
 const subjects = [
@@ -22,15 +23,16 @@ const subjects = [
 ] as const;
 
 export function SubjectsPage() {
+  const { details } = useSiteFacts();
   return (
     <InfoPageLayout
       meta={{
-        title: `English, Maths & Science Tuition | ${site.name}`,
+        title: `English, Maths & Science Tuition | ${details.name}`,
         description: `English, Maths and Science tuition for ${site.yearsCovered} in Middlesbrough and online: SATs, 11+ and GCSE, in small classes or one to one.`,
       }}
       structuredData={(publicUrl) =>
         subjects.map((subject) =>
-          serviceJsonLd(publicUrl, {
+          serviceJsonLd(publicUrl, details, {
             name: `${subject.name} tuition`,
             description: subject.text,
             serviceType: subject.serviceType,

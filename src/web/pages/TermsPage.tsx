@@ -1,15 +1,17 @@
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../features/site-facts/queries';
 
 const h2 = 'mt-10 text-2xl font-bold text-slate-900';
 
 export function TermsPage() {
+  const { details } = useSiteFacts();
   return (
     <>
       <Seo
-        title={`Terms of Use | ${site.name}`}
-        description={`The terms for using the ${site.name} website and booking a free assessment.`}
+        title={`Terms of Use | ${details.name}`}
+        description={`The terms for using the ${details.name} website and booking a free assessment.`}
       />
       <PageHero title="Terms of Use" lead="The short version: use this site fairly, and ask us if anything is unclear.">
         <span />
@@ -17,8 +19,8 @@ export function TermsPage() {
       <article className="mx-auto max-w-3xl px-4 pb-14 text-slate-800 [&_p]:mt-3">
         <h2 className={h2}>About this website</h2>
         <p>
-          This website is run by {site.name}, a tuition centre in {site.address.locality} (UKPRN {site.ukprn}). By using
-          it you accept these terms.
+          This website is run by {details.name}, a tuition centre in {details.address.locality} (UKPRN {details.ukprn}).
+          By using it you accept these terms.
         </p>
         <h2 className={h2}>Prices and availability</h2>
         <p>
@@ -32,8 +34,9 @@ export function TermsPage() {
         </p>
         <h2 className={h2}>Content</h2>
         <p>
-          The text and images on this site belong to {site.name}. Blog articles are general guidance, not advice about a
-          particular child. Links to other websites are for convenience; we are not responsible for their content.
+          The text and images on this site belong to {details.name}. Blog articles are general guidance, not advice
+          about a particular child. Links to other websites are for convenience; we are not responsible for their
+          content.
         </p>
         <h2 className={h2}>Using the forms fairly</h2>
         <p>
@@ -42,8 +45,8 @@ export function TermsPage() {
         </p>
         <h2 className={h2}>Contact</h2>
         <p>
-          Questions about these terms: {site.email} or {site.phone}. These terms are governed by the law of England and
-          Wales.
+          Questions about these terms: {details.email} or {details.phone}. These terms are governed by the law of
+          England and Wales.
         </p>
       </article>
     </>

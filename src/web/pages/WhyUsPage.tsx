@@ -1,8 +1,10 @@
 import { site } from '../../shared/site';
+import { type SiteDetails, formatPounds } from '../../shared/site-facts/site-facts';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
+import { useSiteFacts } from '../features/site-facts/queries';
 
-const reasons = [
+const reasonsFor = (details: SiteDetails) => [
   {
     title: `Classes of ${site.maxClassSize} at most`,
     text: 'Small enough for every child to ask questions and get feedback in every lesson, not once a week.',
@@ -21,20 +23,21 @@ const reasons = [
   },
   {
     title: 'Fair, simple prices',
-    text: `From £${site.pricing.classroom.primary} an hour in class. No registration fee and no long contract.`,
+    text: `From ${formatPounds(details.pricing.classroom.primary)} an hour in class. No registration fee and no long contract.`,
   },
   {
     title: 'Registered provider',
-    text: `A registered learning provider (UKPRN ${site.ukprn}), with tutors who are checked and trained.`,
+    text: `A registered learning provider (UKPRN ${details.ukprn}), with tutors who are checked and trained.`,
   },
 ];
 
 export function WhyUsPage() {
+  const { details } = useSiteFacts();
   return (
     <InfoPageLayout
       meta={{
-        title: `Why Choose ${site.name}? | Tuition in Middlesbrough`,
-        description: `Why Teesside parents choose ${site.name}: classes of up to ${site.maxClassSize}, ${site.lessonsCompleted.toLocaleString('en-GB')}+ lessons taught, rated ${site.ratings.business.value}/5, and a free assessment first.`,
+        title: `Why Choose ${details.name}? | Tuition in Middlesbrough`,
+        description: `Why Teesside parents choose ${details.name}: classes of up to ${site.maxClassSize}, ${site.lessonsCompleted.toLocaleString('en-GB')}+ lessons taught, rated ${site.ratings.business.value}/5, and a free assessment first.`,
       }}
       hero={{
         title: `Why ${site.shortNameDisplay}?`,
@@ -42,7 +45,7 @@ export function WhyUsPage() {
       }}
       cta={{ title: 'See for yourself', text: 'Book a free assessment and trial lesson. No obligation, no pressure.' }}
     >
-      <InfoCards id="reasons" title="What makes the difference" cards={reasons} />
+      <InfoCards id="reasons" title="What makes the difference" cards={reasonsFor(details)} />
     </InfoPageLayout>
   );
 }

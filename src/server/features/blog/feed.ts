@@ -1,11 +1,11 @@
-import { blogFeedPath } from '../../../shared/blog/blog';
+import { blogFeedPath, blogFeedTitle } from '../../../shared/blog/blog';
 import { blogPostPath } from '../../../shared/routes';
-import { site } from '../../../shared/site';
 import { escapeXml } from '../../xml';
 import type { BlogPostRow } from './repo';
 
 /** RSS 2.0 of the newest published posts; the excerpt is the description (plain text, no HTML). */
-export function rssFeed(posts: readonly BlogPostRow[], publicUrl: string): string {
+/** `businessName`: the name in use when the feed is read (the site facts, decision 0059). */
+export function rssFeed(posts: readonly BlogPostRow[], publicUrl: string, businessName: string): string {
   const blogUrl = `${publicUrl}/blog`;
   const newest = posts[0]?.updated_at;
   const items = posts.map((post) => {
@@ -26,9 +26,9 @@ export function rssFeed(posts: readonly BlogPostRow[], publicUrl: string): strin
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '<channel>',
-    `<title>${escapeXml(`${site.name} Blog`)}</title>`,
+    `<title>${escapeXml(blogFeedTitle(businessName))}</title>`,
     `<link>${escapeXml(blogUrl)}</link>`,
-    `<description>${escapeXml(`Study tips, exam preparation advice and news from ${site.name}.`)}</description>`,
+    `<description>${escapeXml(`Study tips, exam preparation advice and news from ${businessName}.`)}</description>`,
     '<language>en-GB</language>',
     `<atom:link href="${escapeXml(publicUrl + blogFeedPath)}" rel="self" type="application/rss+xml"/>`,
     newest ? `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : '',

@@ -7,6 +7,7 @@ import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
 import type { RecordAccess } from '../access-log';
+import type { ReadSiteFacts } from '../site-facts';
 import { rssFeed } from './feed';
 import type { BlogRepo } from './repo';
 import type { BlogService } from './service';
@@ -46,10 +47,12 @@ const revisionParams = postIdParams.extend({
   revisionId: idParams((raw) => `There is no revision ${raw} of this post.`).shape.id,
 });
 
-export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService; record: RecordAccess }> = async (
-  app,
-  { config, repo, blog, record },
-) => {
+export const blogRoutes: FeaturePlugin<{
+  repo: BlogRepo;
+  blog: BlogService;
+  record: RecordAccess;
+  siteFacts: ReadSiteFacts;
+}> = async (app, { config, repo, blog, record, siteFacts }) => {
   app.get('/api/blog', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
     const { page, pageSize } = pagingDefaults(request.query);
     return sendPage(reply, await blog.listPublished({}, page, pageSize));
@@ -90,7 +93,8 @@ export const blogRoutes: FeaturePlugin<{ repo: BlogRepo; blog: BlogService; reco
   });
 
   app.get(blogFeedPath, async (_request, reply) => {
-    const xml = rssFeed(await repo.recentPublished(50), config.publicUrl);
+    const [posts, facts] = await Promise.all([repo.recentPublished(50), siteFacts()]);
+    const xml = rssFeed(posts, config.publicUrl, facts.details.name);
     return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').send(xml);
   });
 

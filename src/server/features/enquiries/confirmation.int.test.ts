@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { site } from '../../../shared/site';
+import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
 import { startMailWorker } from '../../mail/worker';
 
 const OFFICE = 'office@northstar.test';
+const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+const { details } = defaultSiteFacts;
 
 /** The parent's confirmation e-mail (decision 0032), through the outbox to a real SMTP server. */
 describe("the parent's confirmation e-mail", () => {
@@ -15,7 +17,13 @@ describe("the parent's confirmation e-mail", () => {
 
   async function setUp(smtpUrl: string, env: Record<string, string> = {}) {
     const subject: TestApp = await createTestApp({
-      env: { SMTP_URL: smtpUrl, NOTIFY_EMAIL: OFFICE, MAIL_FROM: 'Northstar <web@northstar.test>', ...env },
+      env: {
+        SMTP_URL: smtpUrl,
+        NOTIFY_EMAIL: OFFICE,
+        MAIL_FROM: 'Northstar <web@northstar.test>',
+        ADMIN_API_KEY: ADMIN_KEY,
+        ...env,
+      },
     });
     cleanups.push(() => subject.close());
     const worker = startMailWorker({
@@ -57,17 +65,38 @@ describe("the parent's confirmation e-mail", () => {
     expect(confirmation).toBeDefined();
     expect(confirmation.to).toEqual(['victim@example.com']);
     expect(confirmation.from).toBe('web@northstar.test');
-    expect(confirmation.raw).toMatch(new RegExp(`^Subject: We have received your enquiry - ${site.name}`, 'm'));
+    expect(confirmation.raw).toMatch(new RegExp(`^Subject: We have received your enquiry - ${details.name}`, 'm'));
     expect(confirmation.raw).toMatch(new RegExp(`^Reply-To: ${OFFICE}`, 'm'));
     expect(confirmation.raw).toMatch(/^Content-Type: text\/plain/m);
     expect(confirmation.text).toContain('What happens next');
-    expect(confirmation.text).toContain(site.phone);
+    expect(confirmation.text).toContain(details.phone);
     for (const typed of ['spam.example', 'Win a prize', 'Visit now', 'PILLS', '07700 900123']) {
       expect(confirmation.raw).not.toContain(typed);
     }
     // The staff notification still carries the enquiry, to the office.
     const staff = smtp.received.find((mail) => mail.to.includes(OFFICE))!;
     expect(staff.text).toContain('BUY CHEAP PILLS');
+  });
+
+  it('names the centre and its phone as the site facts have them when the enquiry arrives', async () => {
+    const smtp = await smtpServer();
+    const { subject, enquire } = await setUp(smtp.url);
+    const renamed = { ...details, name: 'Redcar Readers', phone: '01642 000111' };
+    const saved = await subject.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site/details',
+      headers: { 'x-api-key': ADMIN_KEY },
+      payload: { basedOn: null, value: renamed },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await enquire(hostile)).statusCode).toBe(201);
+
+    await waitFor(() => smtp.received.length === 2);
+    const confirmation = smtp.received.find((mail) => mail.to.includes('victim@example.com'))!;
+    expect(confirmation.raw).toMatch(/^Subject: We have received your enquiry - Redcar Readers/m);
+    expect(confirmation.text).toContain('Thank you for contacting Redcar Readers.');
+    expect(confirmation.text).toContain('please call 01642 000111.');
+    expect(confirmation.text).not.toContain(details.name);
   });
 
   it('sends one confirmation per address a day, however many enquiries name it', async () => {

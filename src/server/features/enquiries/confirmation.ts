@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { canonicalEmail } from '../../../shared/canonical-email';
-import { site } from '../../../shared/site';
+import type { SiteDetails } from '../../../shared/site-facts/site-facts';
 import type { DatabaseSchema } from '../../db/schema';
 import type { OutgoingEmail } from '../../mail/outbox';
 import type { NewEnquiry } from './repo';
@@ -11,27 +11,29 @@ export const CONFIRMATION_GAP_MS = 24 * 60 * 60 * 1000;
 /**
  * The parent's confirmation: fixed text from the centre, and nothing the sender typed, not even
  * their name (decision 0032). The address is not proven to be theirs, so anything echoed here
- * could be someone else's words mailed by us to a stranger. Replies go to the office.
+ * could be someone else's words mailed by us to a stranger. Replies go to the office. The centre's
+ * name and phone are the site facts in use when the enquiry arrives.
  */
 export function confirmationFor(
   id: number,
   submission: NewEnquiry,
   officeEmail: string,
+  details: Pick<SiteDetails, 'name' | 'phone'>,
 ): OutgoingEmail & { recipientKey: string } {
   const what = submission.submissionType === 'assessment' ? 'request for an assessment' : 'message';
   const body = [
     'Hello,',
     '',
-    `Thank you for contacting ${site.name}. We have received your ${what}.`,
+    `Thank you for contacting ${details.name}. We have received your ${what}.`,
     '',
     'What happens next: a member of our team will read it and get back to you soon, by e-mail or by',
-    `telephone. If you would like to speak to us sooner, please call ${site.phone}.`,
+    `telephone. If you would like to speak to us sooner, please call ${details.phone}.`,
     '',
     'You can reply to this e-mail to add anything to your enquiry.',
     '',
     'If you did not contact us, please ignore this e-mail: we will not write to you again about it.',
     '',
-    site.name,
+    details.name,
   ].join('\n');
   return {
     kind: 'parent-confirmation',
@@ -40,7 +42,7 @@ export function confirmationFor(
     // The limit below counts mailboxes, not spellings of them.
     recipientKey: canonicalEmail(submission.email),
     replyTo: officeEmail,
-    subject: `We have received your enquiry - ${site.name}`,
+    subject: `We have received your enquiry - ${details.name}`,
     body,
   };
 }

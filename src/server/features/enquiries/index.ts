@@ -1,6 +1,7 @@
 import type { AppContext, FeaturePlugin } from '../../context';
 import type { RecordAccess } from '../access-log';
 import type { Bin } from '../bin';
+import type { ReadSiteFacts } from '../site-facts';
 import { enquiriesBinnable } from './binnable';
 import { enquiriesAdminRoutes } from './admin-routes';
 import { createEnquiriesRepo } from './repo';
@@ -18,11 +19,11 @@ export type { RetentionLog } from './retention';
  */
 export function createEnquiriesFeature(
   { config, database, mailWorker }: AppContext,
-  { record }: { record: RecordAccess },
+  { record, siteFacts }: { record: RecordAccess; siteFacts: ReadSiteFacts },
 ) {
   const repo = createEnquiriesRepo(database.db);
   const workflow = createWorkflowRepo(database.db);
-  const service = createEnquiriesService(database, config, () => mailWorker?.wake());
+  const service = createEnquiriesService(database, config, siteFacts, () => mailWorker?.wake());
 
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(enquiryFormRoutes, { ...context, service });

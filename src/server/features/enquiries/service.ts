@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
+import type { ReadSiteFacts } from '../site-facts';
 import { confirmationFor, confirmedRecently } from './confirmation';
 import { notificationFor } from './notification';
 import { insertEnquiry, type NewEnquiry } from './repo';
@@ -13,12 +14,15 @@ export interface EnquiriesService {
 export function createEnquiriesService(
   database: Database,
   config: Config,
+  siteFacts: ReadSiteFacts,
   onQueued: () => void = () => {},
 ): EnquiriesService {
   return {
     async submit(input) {
       const submission: NewEnquiry = { ...input, submittedAt: new Date().toISOString() };
       const mail = config.mail;
+      // Read before the shared write transaction, so it holds no lock while the facts are read.
+      const { details } = mail?.confirmParents ? await siteFacts() : { details: undefined };
       // Enquiries arriving together share one transaction; each is answered once its commit is done.
       const id = await database.writes.run(async (trx) => {
         const id = await insertEnquiry(trx, submission);
@@ -26,8 +30,8 @@ export function createEnquiriesService(
         if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail));
         // Same outbox, so a mail outage delays the confirmation and never touches the enquiry
         // (decision 0032). The check and the insert are two cheap indexed statements.
-        if (mail?.confirmParents) {
-          const confirmation = confirmationFor(id, submission, mail.notifyEmail);
+        if (mail?.confirmParents && details) {
+          const confirmation = confirmationFor(id, submission, mail.notifyEmail, details);
           if (!(await confirmedRecently(trx, confirmation.recipientKey, new Date()))) {
             await enqueueEmail(trx, confirmation);
           }

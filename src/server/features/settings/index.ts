@@ -1,6 +1,7 @@
 import type { AppContext, FeaturePlugin } from '../../context';
 import type { RecordAccess } from '../access-log';
 import type { StoreUpload } from '../images';
+import type { ReadSiteFacts } from '../site-facts';
 import { logoRoutes } from './logo-routes';
 import { createSettingsRepo } from './repo';
 import { settingsRoutes } from './routes';
@@ -9,8 +10,11 @@ import { settingsRoutes } from './routes';
  * The site's settings (brand text, logo): one repository per app, its routes, the logo upload's
  * (given the images feature's way to store an upload), and what the pages and the images read.
  */
-export function createSettingsFeature({ database }: AppContext, { record }: { record: RecordAccess }) {
-  const settings = createSettingsRepo(database.db);
+export function createSettingsFeature(
+  { database }: AppContext,
+  { record, siteFacts }: { record: RecordAccess; siteFacts: ReadSiteFacts },
+) {
+  const settings = createSettingsRepo(database.db, async () => (await siteFacts()).details.name);
 
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(settingsRoutes, { ...context, settings, record });

@@ -2,12 +2,17 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { type SettingKey, type SettingValue, settingDefaults } from '../../../shared/settings/settings';
 
-export function createSettingsRepo(db: Kysely<DatabaseSchema>) {
+/**
+ * `businessName`: the site facts' name in use, which an unset brand text reads as (decision 0059),
+ * so a centre that never touched the brand text sees its new name in the header.
+ */
+export function createSettingsRepo(db: Kysely<DatabaseSchema>, businessName: () => Promise<string>) {
   return {
     /** A stored setting, or its default when staff have not set it. */
     async get(key: SettingKey): Promise<SettingValue> {
       const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-      return { key, value: row?.value ?? settingDefaults[key] };
+      if (row) return { key, value: row.value };
+      return { key, value: key === 'brand_text' ? await businessName() : settingDefaults[key] };
     },
 
     async set(key: SettingKey, value: string): Promise<SettingValue> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createSettingsRepo } from './repo';
+import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 
 describe('GET /api/settings/:key', () => {
   let subject: TestApp;
@@ -21,7 +22,7 @@ describe('GET /api/settings/:key', () => {
   });
 
   it('answers the stored value once set, and keeps one row per key', async () => {
-    const repo = createSettingsRepo(subject.database.db);
+    const repo = createSettingsRepo(subject.database.db, async () => defaultSiteFacts.details.name);
     await repo.set('brand_text', 'Bright Minds');
     await repo.set('brand_text', 'Bright Minds Academy');
     const response = await subject.app.inject('/api/settings/brand_text');

@@ -1,3 +1,4 @@
+import type { SiteFacts } from '../../../shared/site-facts/site-facts';
 import type { SiteApi } from '../../../shared/site-api';
 import type { AppContext, FeaturePlugin } from '../../context';
 import type { PageRenderer } from '../../rendering/pages';
@@ -5,6 +6,9 @@ import type { RecordAccess } from '../access-log';
 import { siteFactsPreviewRoutes } from './preview-routes';
 import { createSiteFactsRepo } from './repo';
 import { siteFactsRoutes } from './routes';
+
+/** The facts the site shows now: what another feature is handed to word a mail or a feed at send time. */
+export type ReadSiteFacts = () => Promise<SiteFacts>;
 
 /**
  * The centre's facts staff edit (decision 0059): one repository per app, its routes, its preview
@@ -26,6 +30,6 @@ export function createSiteFactsFeature({ database, clock }: AppContext, { record
     routes,
     previewRoutes,
     /** The facts the site shows now. */
-    current: async () => (await repo.current()).facts,
+    current: (async () => (await repo.current()).facts) satisfies ReadSiteFacts,
   };
 }

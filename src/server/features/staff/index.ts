@@ -3,6 +3,7 @@ import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
 import type { RecordAccess } from '../access-log';
+import type { ReadSiteFacts } from '../site-facts';
 import { accountRoutes } from './account-routes';
 import { createAccountsRepo } from './accounts-repo';
 import { apiTokenRoutes } from './api-token-routes';
@@ -25,11 +26,14 @@ const PUBLIC_STAFF_REQUESTS = 60;
  * Knowing who a request comes from on every call is authentication's (src/server/auth/), which
  * reads the accounts' and tokens' tables itself.
  */
-export function createStaffFeature({ config, database, clock }: AppContext, { record }: { record: RecordAccess }) {
+export function createStaffFeature(
+  { config, database, clock }: AppContext,
+  { record, siteFacts }: { record: RecordAccess; siteFacts: ReadSiteFacts },
+) {
   const accounts = createAccountsRepo(database.db, clock);
   const invitations = createInvitationsRepo(database.db, clock);
   const challenges = createChallenges(database.db, clock);
-  const passkeys = createPasskeys(database.db, config, challenges, clock);
+  const passkeys = createPasskeys(database.db, config, challenges, clock, siteFacts);
 
   const routes: FeaturePlugin = async (app, context) => {
     // One count per address for every public staff route, in the database so it holds across
@@ -45,7 +49,7 @@ export function createStaffFeature({ config, database, clock }: AppContext, { re
         ),
     });
     const limitPerAddress = app.rateLimit({ max: PUBLIC_STAFF_REQUESTS, timeWindow: '15 minutes' });
-    const uses = { ...context, accounts, invitations, challenges, passkeys, limitPerAddress, record };
+    const uses = { ...context, accounts, invitations, challenges, passkeys, limitPerAddress, record, siteFacts };
     await app.register(apiTokenRoutes, { ...context, record });
     await app.register(signInRoutes, uses);
     await app.register(invitationRoutes, uses);

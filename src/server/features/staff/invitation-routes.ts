@@ -2,7 +2,6 @@ import type { onRequestHookHandler } from 'fastify';
 import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import { canonicalEmail } from '../../../shared/canonical-email';
-import { site } from '../../../shared/site';
 import { invitationAcceptSchema, invitationCreateSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -13,6 +12,7 @@ import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
 import type { RecordAccess } from '../access-log';
+import type { ReadSiteFacts } from '../site-facts';
 import type { AccountsRepo } from './accounts-repo';
 import type { InvitationsRepo } from './invitations-repo';
 import type { Passkeys } from './passkeys';
@@ -41,7 +41,11 @@ export const invitationRoutes: FeaturePlugin<{
   passkeys: Passkeys;
   limitPerAddress: onRequestHookHandler;
   record: RecordAccess;
-}> = async (app, { config, database, mailWorker, accounts, invitations, passkeys, limitPerAddress, clock, record }) => {
+  siteFacts: ReadSiteFacts;
+}> = async (
+  app,
+  { config, database, mailWorker, accounts, invitations, passkeys, limitPerAddress, clock, record, siteFacts },
+) => {
   app.get('/api/admin/staff/invitations', { config: owner }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return invitations.listPending();
@@ -57,7 +61,11 @@ export const invitationRoutes: FeaturePlugin<{
       const { token, invitation } = await invitations.create({ email, roles, invitedBy });
       const link = invitationLink(config.publicUrl, token);
       if (config.mail) {
-        await enqueueEmail(database.db, invitationMail(email, link, roles, invitedBy), clock());
+        await enqueueEmail(
+          database.db,
+          invitationMail(email, link, roles, invitedBy, (await siteFacts()).details.name),
+          clock(),
+        );
         mailWorker?.wake();
       }
       await record(request, { action: 'invitation.create', target: { kind: 'invitation', id: invitation.id } });
@@ -84,7 +92,7 @@ export const invitationRoutes: FeaturePlugin<{
     const invitation = await invitations.findUsable(request.params.token);
     if (!invitation) throw linkEnded();
     const secret = newTotpSecret();
-    const uri = otpauthUri(secret, invitation.email ?? 'owner', site.name);
+    const uri = otpauthUri(secret, invitation.email ?? 'owner', (await siteFacts()).details.name);
     return {
       email: invitation.email,
       roles: invitation.roles,

@@ -1,11 +1,11 @@
 import { renderSVG } from 'uqr';
-import { site } from '../../../shared/site';
 import { authenticatorSetupSchema, passwordChangeSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
 import { badRequest } from '../../errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
 import type { RecordAccess } from '../access-log';
+import type { ReadSiteFacts } from '../site-facts';
 import type { Principal } from '../../auth/principal';
 import type { AccountsRepo } from './accounts-repo';
 import { ownAccountId } from './own-account';
@@ -17,10 +17,11 @@ const ownAccount = { role: 'staff', changesNoContent: true } as const;
  * changing their password (the current one asked when there is one) and setting up an
  * authenticator app for the codes (decision 0058). The admin key and tokens have no account.
  */
-export const ownSignInRoutes: FeaturePlugin<{ accounts: AccountsRepo; record: RecordAccess }> = async (
-  app,
-  { clock, accounts, record },
-) => {
+export const ownSignInRoutes: FeaturePlugin<{
+  accounts: AccountsRepo;
+  record: RecordAccess;
+  siteFacts: ReadSiteFacts;
+}> = async (app, { clock, accounts, record, siteFacts }) => {
   /** The person's own stored account (a disabled one never gets here: its session has ended). */
   const ownAccountOf = async (principal: Principal) => (await accounts.find(ownAccountId(principal)))!;
 
@@ -55,7 +56,7 @@ export const ownSignInRoutes: FeaturePlugin<{ accounts: AccountsRepo; record: Re
   app.post('/api/admin/staff/me/authenticator/options', { config: ownAccount }, async (request, reply) => {
     const account = await ownAccountOf(request.adminAuth!.principal);
     const secret = newTotpSecret();
-    const uri = otpauthUri(secret, account.email, site.name);
+    const uri = otpauthUri(secret, account.email, (await siteFacts()).details.name);
     reply.header('cache-control', 'no-store');
     return { secret, uri, qrSvg: renderSVG(uri) };
   });

@@ -8,12 +8,12 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
-import { site } from '../../../shared/site';
 import type { StaffPasskey } from '../../../shared/staff/staff';
 import type { Config } from '../../config';
 import type { DatabaseSchema } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Challenges } from './challenges';
+import type { ReadSiteFacts } from '../site-facts';
 
 /**
  * Ed25519, ES256 and RS256: what every passkey provider offers. Named here because the library's
@@ -47,7 +47,13 @@ export interface NewPasskey {
  * a passkey is a whole sign-in on its own. Ceremonies wait in sign_in_challenges, so any process
  * may take the answer.
  */
-export function createPasskeys(db: Kysely<DatabaseSchema>, config: Config, challenges: Challenges, now: () => Date) {
+export function createPasskeys(
+  db: Kysely<DatabaseSchema>,
+  config: Config,
+  challenges: Challenges,
+  now: () => Date,
+  siteFacts: ReadSiteFacts,
+) {
   const origin = new URL(config.publicUrl).origin;
   const rpID = new URL(config.publicUrl).hostname;
 
@@ -59,7 +65,8 @@ export function createPasskeys(db: Kysely<DatabaseSchema>, config: Config, chall
     async registrationOptions(person: { accountId: number | null; userName: string; displayName: string }) {
       const existing = person.accountId === null ? [] : await storedFor(person.accountId);
       const options = await generateRegistrationOptions({
-        rpName: site.name,
+        // The name the device shows beside the passkey: the business's name when it is made.
+        rpName: (await siteFacts()).details.name,
         rpID,
         userName: person.userName,
         userDisplayName: person.displayName,

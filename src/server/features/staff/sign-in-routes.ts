@@ -12,6 +12,7 @@ import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { matchingStep } from '../../auth/totp';
 import type { RecordAccess } from '../access-log';
+import type { ReadSiteFacts } from '../site-facts';
 import type { AccountsRepo } from './accounts-repo';
 import { type Challenges, sha256Hex } from './challenges';
 import { signInCodeMail } from './mail-texts';
@@ -46,7 +47,8 @@ export const signInRoutes: FeaturePlugin<{
   challenges: Challenges;
   limitPerAddress: onRequestHookHandler;
   record: RecordAccess;
-}> = async (app, { config, database, mailWorker, accounts, challenges, limitPerAddress, clock, record }) => {
+  siteFacts: ReadSiteFacts;
+}> = async (app, { config, database, mailWorker, accounts, challenges, limitPerAddress, clock, record, siteFacts }) => {
   const asAccount = ({ id, name }: { id: number; name: string }) => ({ kind: 'account', id, name }) as const;
   const failures = app.signInFailures;
   const failed = async (request: FastifyRequest, reply: FastifyReply, error: AppError) => {
@@ -104,7 +106,7 @@ export const signInRoutes: FeaturePlugin<{
       if (mailed.count > MAX_CODES_MAILED) throw tooManySignIns(reply, mailed.ttlMs);
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const challenge = await challenges.open('email-code', account.id, (token) => codeCheck(token, code), CODE_TTL_MS);
-      await enqueueEmail(database.db, signInCodeMail(account.email, code), clock());
+      await enqueueEmail(database.db, signInCodeMail(account.email, code, (await siteFacts()).details.name), clock());
       mailWorker?.wake();
       return { next: 'email-code', challenge };
     },

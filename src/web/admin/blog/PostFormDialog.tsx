@@ -1,5 +1,5 @@
 import { Eye } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { type BlogPost, formatPostDateTime } from '../../../shared/blog/blog';
 import {
@@ -9,6 +9,7 @@ import {
   blogPostInputSchema,
 } from '../../../shared/blog/schemas';
 import { utcToLondonLocal } from '../../../shared/london-time';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -62,11 +63,13 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
   const uploading = featuredUpload.isPending;
   // Remounts the editor when the form is refilled, since TipTap reads its content once.
   const [generation, setGeneration] = useState(0);
-  const form = useAdminForm(blogPostInputSchema, { ...blogPostFormDefaults });
+  const businessName = useSiteFacts().details.name;
+  const defaults = useMemo(() => blogPostFormDefaults(businessName), [businessName]);
+  const form = useAdminForm(blogPostInputSchema, { ...defaults });
   const { control, reset, getValues, watch } = form;
   const key = draftKey(mode === 'edit' ? post?.id : undefined);
   // What the form was filled with: "unsaved changes" means the values differ from these.
-  const start = useRef<BlogPostFormValues>({ ...blogPostFormDefaults });
+  const start = useRef<BlogPostFormValues>({ ...defaults });
   const wasOpen = useRef(false);
   const [offered, setOffered] = useState<LocalDraft | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
@@ -83,7 +86,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
     const opening = open && !wasOpen.current;
     wasOpen.current = open;
     if (!open) return;
-    start.current = post ? valuesFromPost(post) : { ...blogPostFormDefaults };
+    start.current = post ? valuesFromPost(post) : { ...defaults };
     reset(start.current);
     setGeneration((value) => value + 1);
     // Only on opening: a save refills the form too, and must not offer the copy it just made.
@@ -91,7 +94,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
       const draft = readLocalDraft(key);
       setOffered(draft && changedFrom(draft.values, start.current) ? draft : null);
     }
-  }, [open, post, reset, key]);
+  }, [open, post, reset, key, defaults]);
 
   // The local copy (local-draft.ts), written once typing pauses, only while it differs from the post.
   useEffect(() => {
@@ -150,7 +153,7 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
     onSubmit(values, () => {
       clearLocalDraft(key);
       if (mode === 'create') {
-        start.current = { ...blogPostFormDefaults };
+        start.current = { ...defaults };
         reset(start.current);
         setGeneration((value) => value + 1);
       }

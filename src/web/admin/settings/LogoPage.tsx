@@ -6,6 +6,7 @@ import { type SettingKey, brandWords } from '../../../shared/settings/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { BrandLogoAndText } from '../../components/layout/BrandMark';
 import { rememberSetting, useSetting } from '../../features/settings/queries';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { Seo } from '../../lib/seo';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { Switch } from '../ui/Switch';
@@ -34,7 +35,8 @@ export function LogoPage() {
     if (!isDirty) form.reset({ brandText: savedText });
   }, [savedText, isDirty, form]);
   const brandText = useWatch({ control: form.control, name: 'brandText' });
-  const [first, rest] = brandWords(brandText);
+  // Emptied, the header shows the business's name in capitals: the preview says so.
+  const [first, rest] = brandWords(brandText, useSiteFacts().details.name);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { logoSwitch: useId(), textSwitch: useId(), file: useId() };
 

@@ -1,10 +1,11 @@
-import { site } from '../../../shared/site';
+import { useSiteFacts } from '../../features/site-facts/queries';
 
 /** 'We Cover:' and the places, scrolling once every 20 s; paused on hover; still for reduced motion. */
 export function AreaTicker() {
+  const { areasCovered } = useSiteFacts().details;
   const places = (hidden: boolean) => (
     <ul className="ticker-list" aria-hidden={hidden || undefined}>
-      {site.areasCovered.map((place) => (
+      {areasCovered.map((place) => (
         <li key={place}>{place}</li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { brandWords } from '../../../shared/settings/settings';
-import { site } from '../../../shared/site';
 import { useSetting } from '../../features/settings/queries';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { ResponsiveImage } from '../ResponsiveImage';
 
 /** The logo and/or brand text from the settings, linking home. */
@@ -8,11 +8,12 @@ export function BrandMark() {
   const logo = useSetting('site_logo');
   const showLogo = useSetting('show_site_logo') === 'true' && logo !== '';
   const showText = useSetting('show_brand_text') === 'true';
-  const [first, rest] = brandWords(useSetting('brand_text'));
+  const { name } = useSiteFacts().details;
+  const [first, rest] = brandWords(useSetting('brand_text'), name);
   // With both hidden the link still needs a visible mark: fall back to the text.
   const textShown = showText || !showLogo;
   return (
-    <a href="/" className="flex items-center gap-2 rounded" aria-label={`${site.name} home`}>
+    <a href="/" className="flex items-center gap-2 rounded" aria-label={`${name} home`}>
       <BrandLogoAndText logo={showLogo ? logo : ''} showText={textShown} first={first} rest={rest} eager />
     </a>
   );

@@ -1,20 +1,21 @@
 import { navLinks, paths } from '../../../shared/routes';
-import { site } from '../../../shared/site';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { useShell } from '../../lib/contexts';
 import { CentreContactDetails } from '../sections/CentreContactDetails';
 import { SocialLinks } from './SocialLinks';
 
 export function Footer() {
   const { year } = useShell();
+  const { details } = useSiteFacts();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 text-lg font-semibold text-white">
-            {site.name}
+            {details.name}
           </h2>
           <CentreContactDetails look="footer" />
-          <p className="mt-3 text-sm text-slate-300">{`UKPRN ${site.ukprn}`}</p>
+          <p className="mt-3 text-sm text-slate-300">{`UKPRN ${details.ukprn}`}</p>
         </section>
         <nav aria-labelledby="footer-pages">
           <h2 id="footer-pages" className="mb-3 text-lg font-semibold text-white">
@@ -49,7 +50,7 @@ export function Footer() {
         </section>
       </div>
       <p className="border-t border-slate-700 px-4 py-4 text-center text-sm text-slate-300">
-        {`© ${year} ${site.name}. All rights reserved.`}
+        {`© ${year} ${details.name}. All rights reserved.`}
       </p>
     </footer>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { businessJsonLd } from '../../../shared/structured-data';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { useShell } from '../../lib/contexts';
 import { Seo } from '../../lib/seo';
 import { PageHero } from '../PageHero';
@@ -21,10 +22,12 @@ interface InfoPageLayoutProps {
  * hero with its call to action, the page's sections, then the band that asks for the assessment.
  */
 export function InfoPageLayout({ meta, structuredData, hero, children, cta }: InfoPageLayoutProps) {
-  const { publicUrl } = useShell();
+  const { publicUrl, today } = useShell();
+  const facts = useSiteFacts();
+  const jsonLd = [businessJsonLd(publicUrl, facts, today), ...(structuredData?.(publicUrl) ?? [])];
   return (
     <>
-      <Seo {...meta} jsonLd={[businessJsonLd(publicUrl), ...(structuredData?.(publicUrl) ?? [])]} />
+      <Seo {...meta} jsonLd={jsonLd} />
       <PageHero title={hero.title} lead={hero.lead} />
       {children}
       <CtaBand title={cta.title} text={cta.text} />

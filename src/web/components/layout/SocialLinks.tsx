@@ -1,4 +1,4 @@
-import { site } from '../../../shared/site';
+import { useSiteFacts } from '../../features/site-facts/queries';
 
 // Brand marks drawn here: the icon library carries no brand logos.
 const icons = {
@@ -20,16 +20,19 @@ const icons = {
 
 const labels = { facebook: 'Facebook', instagram: 'Instagram', x: 'X (Twitter)' } as const;
 
+/** The centre's social pages; a network whose link is empty has no icon. */
 export function SocialLinks({ className = '' }: { className?: string }) {
+  const { name, social } = useSiteFacts().details;
+  const networks = (Object.keys(icons) as (keyof typeof icons)[]).filter((network) => social[network] !== '');
   return (
     <ul className={`flex items-center gap-1 ${className}`}>
-      {(Object.keys(icons) as (keyof typeof icons)[]).map((network) => (
+      {networks.map((network) => (
         <li key={network}>
           <a
-            href={site.social[network]}
+            href={social[network]}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${site.name} on ${labels[network]} (opens in a new tab)`}
+            aria-label={`${name} on ${labels[network]} (opens in a new tab)`}
             className="social-link"
           >
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">

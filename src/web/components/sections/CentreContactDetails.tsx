@@ -1,4 +1,4 @@
-import { site } from '../../../shared/site';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { centreAddressLine, centreMailtoHref, centreTelHref } from '../centre-contact';
 import { Mail, MapPin, Phone } from '../icons';
 
@@ -16,19 +16,20 @@ const looks = {
 /** The centre's address, telephone and e-mail, each on its line with its icon (the footer, the contact page). */
 export function CentreContactDetails({ look }: { look: keyof typeof looks }) {
   const { address, icon, link } = looks[look];
+  const { details } = useSiteFacts();
   return (
     <address className={address}>
       <span className="flex gap-2">
         <MapPin className={`mt-0.5 ${icon}`} aria-hidden="true" />
-        {centreAddressLine}
+        {centreAddressLine(details)}
       </span>
-      <a href={centreTelHref} className={`flex gap-2 ${link}`}>
+      <a href={centreTelHref(details)} className={`flex gap-2 ${link}`}>
         <Phone className={icon} aria-hidden="true" />
-        {site.phone}
+        {details.phone}
       </a>
-      <a href={centreMailtoHref} className={`flex gap-2 break-all ${link}`}>
+      <a href={centreMailtoHref(details)} className={`flex gap-2 break-all ${link}`}>
         <Mail className={icon} aria-hidden="true" />
-        {site.email}
+        {details.email}
       </a>
     </address>
   );

@@ -1,9 +1,10 @@
 import { paths } from '../../../shared/routes';
-import { site } from '../../../shared/site';
+import { useSiteFacts } from '../../features/site-facts/queries';
 import { centreTelHref } from '../centre-contact';
 
 /** The closing call to action: book the free assessment, or ring the centre. */
 export function CtaBand({ title, text }: { title: string; text: string }) {
+  const { details } = useSiteFacts();
   return (
     <section className="bg-blue-800 text-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
@@ -19,10 +20,10 @@ export function CtaBand({ title, text }: { title: string; text: string }) {
             Book A Free Assessment
           </a>
           <a
-            href={centreTelHref}
+            href={centreTelHref(details)}
             className="rounded-full border-2 border-white px-6 py-3 text-center font-semibold text-white hover:bg-blue-700"
           >
-            Call {site.phone}
+            Call {details.phone}
           </a>
         </div>
       </div>

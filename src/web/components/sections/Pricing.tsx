@@ -1,10 +1,17 @@
 import { site } from '../../../shared/site';
+import { type SiteDetails, formatPounds } from '../../../shared/site-facts/site-facts';
+import { useSiteFacts } from '../../features/site-facts/queries';
 
-const { classroom, oneToOne } = site.pricing;
-const plans = [
+interface Plan {
+  name: string;
+  detail: string;
+  rows: [label: string, pounds: number][];
+}
+
+const plansOf = ({ pricing: { classroom, oneToOne }, address }: SiteDetails): Plan[] => [
   {
     name: 'Classroom tuition',
-    detail: `Small groups of up to ${site.maxClassSize}, in our ${site.address.locality} centre`,
+    detail: `Small groups of up to ${site.maxClassSize}, in our ${address.locality} centre`,
     rows: [
       ['Primary (Years 1 to 6)', classroom.primary],
       ['Secondary (Years 7 to 11)', classroom.secondary],
@@ -18,10 +25,11 @@ const plans = [
       ['Secondary (Years 7 to 11)', oneToOne.secondary],
     ],
   },
-] as const;
+];
 
-/** The prices of docs/product.md#constants, from the site configuration. */
+/** The prices of docs/product.md#constants, from the site facts in use. */
 export function Pricing() {
+  const plans = plansOf(useSiteFacts().details);
   return (
     <section aria-labelledby="pricing-heading" className="render-when-near mx-auto max-w-7xl px-4 py-14">
       <h2 id="pricing-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -40,7 +48,7 @@ export function Pricing() {
                 <div key={label} className="flex items-baseline justify-between py-3">
                   <dt className="text-slate-800">{label}</dt>
                   <dd className="text-2xl font-bold text-blue-800">
-                    £{price}
+                    {formatPounds(price)}
                     <span className="text-base font-medium text-slate-600">/hr</span>
                   </dd>
                 </div>

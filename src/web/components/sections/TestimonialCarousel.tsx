@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { testimonials } from '../../content/testimonials';
+import type { Testimonial } from '../../../shared/site-facts/site-facts';
 import { Stars } from './Stars';
 
 /** docs/product.md#constants: the track moves 0.5 px per animation frame over a duplicated list. */
@@ -15,7 +15,7 @@ const noSubscription = () => () => {};
 const inBrowser = () => true;
 const onServer = () => false;
 
-function Card({ item }: { item: (typeof testimonials)[number] }) {
+function Card({ item }: { item: Testimonial }) {
   return (
     <figure className="testimonial">
       <Stars rating={item.rating} />
@@ -29,7 +29,7 @@ function Card({ item }: { item: (typeof testimonials)[number] }) {
  * Auto-scrolling testimonials: paused while hovered or focused, and by its Pause button (WCAG
  * 2.2.2); Previous/Next move one card. With reduced motion it stands still as a plain grid (CSS).
  */
-export function TestimonialCarousel() {
+export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const offset = useRef(0);
   const [hovered, setHovered] = useState(false);
@@ -105,7 +105,7 @@ export function TestimonialCarousel() {
           {(looped ? [false, true] : [false]).map((copy) => (
             <ul key={String(copy)} className="carousel-list flex gap-6 pr-6" aria-hidden={copy || undefined}>
               {testimonials.map((item) => (
-                <li key={item.author}>
+                <li key={item.id}>
                   <Card item={item} />
                 </li>
               ))}

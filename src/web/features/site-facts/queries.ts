@@ -19,6 +19,10 @@ export async function prefetchSiteFacts(queryClient: QueryClient, api: SiteApi) 
   if (error) console.warn('Could not read the site facts:', error);
 }
 
+/** The facts a render prefetched (for what is built outside components, as the page's default meta). */
+export const prefetchedSiteFacts = (queryClient: QueryClient): SiteFacts =>
+  queryClient.getQueryData(siteFactsQuery().queryKey) ?? defaultSiteFacts;
+
 export const rememberSiteFacts = (queryClient: QueryClient, facts: SiteFacts) =>
   queryClient.setQueryData(siteFactsQuery().queryKey, facts);
 
