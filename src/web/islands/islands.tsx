@@ -36,7 +36,8 @@ export const CallbackFormIsland = () => (
  * server rendered and no testimonial is built into the script. With none shown, no carousel.
  */
 export function TestimonialCarouselIsland() {
-  const testimonials = shownTestimonials(useSiteFacts());
+  // Only what a card shows: ids and the shown flag would be bytes in every home page for nothing.
+  const testimonials = shownTestimonials(useSiteFacts()).map(({ text, author, rating }) => ({ text, author, rating }));
   if (testimonials.length === 0) return null;
   return <Island name="TestimonialCarousel" component={TestimonialCarousel} props={{ testimonials }} load="visible" />;
 }

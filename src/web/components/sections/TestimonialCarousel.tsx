@@ -15,7 +15,10 @@ const noSubscription = () => () => {};
 const inBrowser = () => true;
 const onServer = () => false;
 
-function Card({ item }: { item: Testimonial }) {
+/** What a card shows: all the island's props carry, since they travel in the page beside its HTML. */
+export type TestimonialCard = Pick<Testimonial, 'text' | 'author' | 'rating'>;
+
+function Card({ item }: { item: TestimonialCard }) {
   return (
     <figure className="testimonial">
       <Stars rating={item.rating} />
@@ -29,7 +32,7 @@ function Card({ item }: { item: Testimonial }) {
  * Auto-scrolling testimonials: paused while hovered or focused, and by its Pause button (WCAG
  * 2.2.2); Previous/Next move one card. With reduced motion it stands still as a plain grid (CSS).
  */
-export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+export function TestimonialCarousel({ testimonials }: { testimonials: TestimonialCard[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const offset = useRef(0);
   const [hovered, setHovered] = useState(false);
@@ -104,8 +107,9 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
         <div ref={trackRef} className="carousel-track flex w-max">
           {(looped ? [false, true] : [false]).map((copy) => (
             <ul key={String(copy)} className="carousel-list flex gap-6 pr-6" aria-hidden={copy || undefined}>
-              {testimonials.map((item) => (
-                <li key={item.id}>
+              {testimonials.map((item, index) => (
+                // The list never changes while the page is open: its place is its key.
+                <li key={index}>
                   <Card item={item} />
                 </li>
               ))}
