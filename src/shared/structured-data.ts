@@ -1,6 +1,6 @@
 import { paths } from './routes';
 import { site } from './site';
-import { type Closure, type SiteDetails, type SiteFacts, comingClosures } from './site-facts/site-facts';
+import { type Closure, type SiteDetails, type SiteFacts, comingClosures, formatPounds } from './site-facts/site-facts';
 
 /**
  * JSON-LD for search engines (docs/product.md#structured-data and its constants).
@@ -42,7 +42,7 @@ export function businessJsonLd(publicUrl: string, { details, hours }: SiteFacts,
     image: `${publicUrl}/og-image.png`,
     telephone: details.phone,
     email: details.email,
-    priceRange: `£${pricing.classroom.primary}-£${pricing.oneToOne.secondary} per hour`,
+    priceRange: `${formatPounds(pricing.classroom.primary)}-${formatPounds(pricing.oneToOne.secondary)} per hour`,
     address: {
       '@type': 'PostalAddress',
       streetAddress: address.street,

@@ -62,7 +62,7 @@ describe('the public pages follow the saved site facts', () => {
 
     const business = ofType(jsonLdOf(home), 'LocalBusiness')!;
     expect(business).toMatchObject({ name: 'Redcar Readers', telephone: '01642 000111' });
-    expect(business.priceRange).toBe('£17.5-£40 per hour');
+    expect(business.priceRange).toBe('£17.50-£40 per hour');
     expect(business.sameAs).toEqual([
       defaultSiteFacts.details.social.facebook,
       defaultSiteFacts.details.social.instagram,
