@@ -93,6 +93,15 @@ test('staff change the details, hours, testimonials and FAQ; every public page f
   const details = part(page, 'Details & prices');
   await details.getByLabel('Classroom, primary').fill('16.50');
   await details.getByLabel('Phone').fill('01632 960777');
+  // The preview shows the unsaved values on the page, rendered by the server; nothing is saved.
+  await details.getByRole('button', { name: 'Preview contact page with these details & prices' }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview' });
+  const previewed = preview.frameLocator('iframe[title="Preview of the contact page"]');
+  await expect(previewed.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(previewed.getByRole('link', { name: '01632 960777' }).first()).toBeVisible();
+  await preview.getByRole('button', { name: 'Close' }).first().click();
+  await expect(preview).toBeHidden();
+  expectShown('/contact after a preview', (await publicPage(request, '/contact')).html, '01632 960777', false);
   await details.getByRole('button', { name: 'Save Details & prices' }).click();
   await expect.poll(async () => (await current(request)).facts.details.phone).toBe('01632 960777');
   expect((await current(request)).facts.details.pricing.classroom.primary).toBe(16.5);

@@ -73,22 +73,26 @@ export function SectionForm<Section extends SiteFactSection, Form extends FieldV
               {save.isPending ? 'Saving...' : 'Save'}
               <span className="sr-only"> {label}</span>
             </button>
-            <button
-              type="button"
-              onClick={() => void state.showPreview()}
-              disabled={preview.isPending}
-              className={`inline-flex items-center gap-2 ${secondaryButton}`}
-            >
-              <Eye className="h-4 w-4" aria-hidden="true" /> {preview.isPending ? 'Preparing...' : 'Preview'}
-              <span className="sr-only"> {label}</span>
-            </button>
+            {previewPages.map((page) => (
+              <button
+                key={page}
+                type="button"
+                onClick={() => void state.showPreview(page)}
+                disabled={preview.isPending}
+                className={`inline-flex items-center gap-2 ${secondaryButton}`}
+              >
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                {preview.isPending && preview.variables?.page === page ? 'Preparing...' : `Preview ${page} page`}
+                <span className="sr-only"> with these {label.toLowerCase()}</span>
+              </button>
+            ))}
           </div>
         )}
       </AdminForm>
       <PreviewDialog
-        html={state.previewHtml}
-        title={`the ${previewPages[section]} page`}
-        description={`The ${previewPages[section]} page with these unsaved ${label.toLowerCase()}. Only staff can see this.`}
+        html={state.shownPreview?.html ?? null}
+        title={`the ${state.shownPreview?.page ?? 'home'} page`}
+        description={`The ${state.shownPreview?.page ?? 'home'} page with these unsaved ${label.toLowerCase()}. Only staff can see this.`}
         onClose={state.closePreview}
       />
     </section>

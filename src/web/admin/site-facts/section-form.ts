@@ -14,13 +14,8 @@ export const sectionLabels: Record<SiteFactSection, string> = {
   faq: 'FAQ',
 };
 
-/** The page a part's Preview shows: where its facts show most. */
-export const previewPages: Record<SiteFactSection, SitePreviewPage> = {
-  details: 'home',
-  hours: 'contact',
-  testimonials: 'home',
-  faq: 'home',
-};
+/** The pages every part can preview: the two where the facts show most. */
+export const previewPages: readonly SitePreviewPage[] = ['home', 'contact'];
 
 /**
  * A form's values checked by its section's own rules, the ones the server applies

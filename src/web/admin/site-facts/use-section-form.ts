@@ -9,7 +9,8 @@ import { useAdminMutation } from '../admin-mutation';
 import { useAdminApi } from '../session';
 import { useAdminForm } from '../ui/form';
 import { siteQueries } from './queries';
-import { type FieldOf, formFieldOfServerField, previewPages, sectionFormSchema } from './section-form';
+import type { SitePreviewPage } from '../admin-api';
+import { type FieldOf, formFieldOfServerField, sectionFormSchema } from './section-form';
 
 export interface SectionFormOptions<Section extends SiteFactSection, Form extends FieldValues> {
   section: Section;
@@ -43,7 +44,7 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   );
   const form = useAdminForm(schema, toForm(current.facts[section]) as DefaultValues<Form>);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [previewHtml, setPreviewHtml] = useState<string | null>(null);
+  const [shownPreview, setShownPreview] = useState<{ page: SitePreviewPage; html: string } | null>(null);
 
   // The revision this form's values came from, and those values: a save names it as `basedOn`.
   const loaded = useRef({ revision: current.revision, saved: JSON.stringify(current.facts[section]) });
@@ -90,9 +91,12 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   });
 
   const preview = useAdminMutation({
-    mutationFn: (values: Form) => api.site.preview(section, previewPages[section], toValue(values)),
+    mutationFn: async ({ values, page }: { values: Form; page: SitePreviewPage }) => ({
+      page,
+      html: await api.site.preview(section, page, toValue(values)),
+    }),
     failure: { title: 'Error', fallback: 'The preview could not be shown' },
-    onSuccess: setPreviewHtml,
+    onSuccess: setShownPreview,
     onError: showRefusal,
   });
 
@@ -102,9 +106,10 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
     save,
     preview,
     conflict,
-    previewHtml,
-    closePreview: () => setPreviewHtml(null),
-    showPreview: form.handleSubmit((values) => preview.mutate(values)),
+    shownPreview,
+    closePreview: () => setShownPreview(null),
+    /** Checks the form, then shows `page` with its values. */
+    showPreview: (page: SitePreviewPage) => form.handleSubmit((values) => preview.mutate({ values, page }))(),
   };
 }
 
