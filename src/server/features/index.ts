@@ -72,7 +72,7 @@ export function createFeatures(context: AppContext) {
       blog.routes,
       binRoutes,
       blog.previewRoutes(siteApi, pages),
-      siteFacts.previewRoutes(siteApi, pages),
+      siteFacts.previewRoutes(siteApi, pages, settings.getAsNamed),
     ],
   };
 }

@@ -2,6 +2,7 @@ import type { AppContext, FeaturePlugin } from '../../context';
 import type { RecordAccess } from '../access-log';
 import type { StoreUpload } from '../images';
 import type { ReadSiteFacts } from '../site-facts';
+import type { SettingKey } from '../../../shared/settings/settings';
 import { logoRoutes } from './logo-routes';
 import { createSettingsRepo } from './repo';
 import { settingsRoutes } from './routes';
@@ -28,7 +29,9 @@ export function createSettingsFeature(
   return {
     routes,
     logoUploadRoutes,
-    get: settings.get,
+    get: (key: SettingKey) => settings.get(key),
+    /** A setting as the pages would read it if the business were called `name` (a site-facts preview). */
+    getAsNamed: (key: SettingKey, name: string) => settings.get(key, async () => name),
     /** The address of the logo in use, '' when there is none. */
     logoAddress: async () => (await settings.get('site_logo')).value,
   };

@@ -8,11 +8,14 @@ import { type SettingKey, type SettingValue, settingDefaults } from '../../../sh
  */
 export function createSettingsRepo(db: Kysely<DatabaseSchema>, businessName: () => Promise<string>) {
   return {
-    /** A stored setting, or its default when staff have not set it. */
-    async get(key: SettingKey): Promise<SettingValue> {
+    /**
+     * A stored setting, or its default when staff have not set it. `name` answers the business
+     * name an unset brand text reads as: the one in use, unless a preview gives its own.
+     */
+    async get(key: SettingKey, name: () => Promise<string> = businessName): Promise<SettingValue> {
       const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
       if (row) return { key, value: row.value };
-      return { key, value: key === 'brand_text' ? await businessName() : settingDefaults[key] };
+      return { key, value: key === 'brand_text' ? await name() : settingDefaults[key] };
     },
 
     async set(key: SettingKey, value: string): Promise<SettingValue> {

@@ -3,7 +3,7 @@ import type { SiteApi } from '../../../shared/site-api';
 import type { AppContext, FeaturePlugin } from '../../context';
 import type { PageRenderer } from '../../rendering/pages';
 import type { RecordAccess } from '../access-log';
-import { siteFactsPreviewRoutes } from './preview-routes';
+import { type SettingAsNamed, siteFactsPreviewRoutes } from './preview-routes';
 import { createSiteFactsRepo } from './repo';
 import { siteFactsRoutes } from './routes';
 
@@ -12,7 +12,7 @@ export type ReadSiteFacts = () => Promise<SiteFacts>;
 
 /**
  * The centre's facts staff edit (decision 0059): one repository per app, its routes, its preview
- * (given the pages' renderer), and the facts in use for the pages and the e-mails.
+ * (given the pages' renderer and the settings' reading for another name), and the facts in use for the pages and the e-mails.
  */
 export function createSiteFactsFeature({ database, clock }: AppContext, { record }: { record: RecordAccess }) {
   const repo = createSiteFactsRepo(database.db, clock);
@@ -21,9 +21,9 @@ export function createSiteFactsFeature({ database, clock }: AppContext, { record
     await app.register(siteFactsRoutes, { ...context, repo, record });
   };
   const previewRoutes =
-    (siteApi: SiteApi, pages: PageRenderer): FeaturePlugin =>
+    (siteApi: SiteApi, pages: PageRenderer, settingAsNamed: SettingAsNamed): FeaturePlugin =>
     async (app, context) => {
-      await app.register(siteFactsPreviewRoutes, { ...context, repo, siteApi, pages });
+      await app.register(siteFactsPreviewRoutes, { ...context, repo, siteApi, pages, settingAsNamed });
     };
 
   return {

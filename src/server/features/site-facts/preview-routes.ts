@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { siteFactSectionSchemas } from '../../../shared/site-facts/schemas';
 import { type SiteFacts, sectionRoles, siteFactSections } from '../../../shared/site-facts/site-facts';
 import { paths } from '../../../shared/routes';
+import type { SettingKey, SettingValue } from '../../../shared/settings/settings';
 import type { SiteApi } from '../../../shared/site-api';
 import type { FeaturePlugin } from '../../context';
 import type { PageRenderer } from '../../rendering/pages';
 import type { SiteFactsRepo } from './repo';
+
+/** The settings feature's reading of a setting for another business name (given by features/index.ts). */
+export type SettingAsNamed = (key: SettingKey, name: string) => Promise<SettingValue>;
 
 /** The pages a preview can show: where the facts show most. */
 const previewPages = { home: paths.home, contact: paths.contact } as const;
@@ -23,7 +27,8 @@ export const siteFactsPreviewRoutes: FeaturePlugin<{
   repo: SiteFactsRepo;
   siteApi: SiteApi;
   pages: PageRenderer;
-}> = async (app, { repo, siteApi, pages }) => {
+  settingAsNamed: SettingAsNamed;
+}> = async (app, { repo, siteApi, pages, settingAsNamed }) => {
   for (const section of siteFactSections) {
     const body = z.object({ value: siteFactSectionSchemas[section] }).strict();
     app.post(
@@ -33,7 +38,12 @@ export const siteFactsPreviewRoutes: FeaturePlugin<{
       async (request, reply) => {
         const { facts } = await repo.current();
         const draft: SiteFacts = { ...facts, [section]: (request.body as { value: unknown }).value };
-        const api: SiteApi = { ...siteApi, getSiteFacts: async () => draft };
+        // The header's brand follows a new name as it will once saved (an unset brand text is the name).
+        const api: SiteApi = {
+          ...siteApi,
+          getSiteFacts: async () => draft,
+          getSetting: (key) => settingAsNamed(key, draft.details.name),
+        };
         const page = await pages.renderUncached(previewPages[request.query.page], api);
         return reply
           .code(page.status)

@@ -184,6 +184,36 @@ describe('the site facts API (decision 0059): rules, conflicts, roles, restore, 
     expect(JSON.stringify(log)).not.toContain('Before Tutors');
   });
 
+  it('previews unsaved details on the home and contact pages, header brand included, and saves nothing', async () => {
+    const before = await current();
+    const listed = (await revisions()).length;
+    const value = { ...details, name: 'Preview Tutors Ltd', phone: '01632 960555' };
+    const brand = '<span class="text-blue-700">Preview</span> <span class="text-red-600">Tutors Ltd</span>';
+    for (const page of ['home', 'contact']) {
+      const answer = await subject.app.inject({
+        method: 'POST',
+        url: `/api/admin/site/details/preview?page=${page}`,
+        headers: key,
+        payload: { value },
+      });
+      expect(answer.statusCode, page).toBe(200);
+      expect(answer.headers).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' });
+      expect(answer.body).toContain('01632 960555');
+      // The brand text was never set, so it is the business name: the preview shows the new one.
+      expect(answer.body).toContain(brand);
+    }
+    const editorPreview = await subject.app.inject({
+      method: 'POST',
+      url: '/api/admin/site/details/preview?page=home',
+      headers: editor,
+      payload: { value },
+    });
+    expect(editorPreview.statusCode).toBe(403);
+    expect(await current()).toEqual(before);
+    expect(await revisions()).toHaveLength(listed);
+    expect((await subject.app.inject('/')).body).not.toContain('01632 960555');
+  });
+
   it('deleting a testimonial removes it from every kept revision, not only from the newest', async () => {
     const [gone, ...kept] = defaultSiteFacts.testimonials;
     expect((await storedRows()).some((facts) => facts.includes(gone!.text))).toBe(true);
