@@ -144,6 +144,22 @@ describe('the site facts API (decision 0059): rules, conflicts, roles, restore, 
     expect(now.facts.faq.map((item) => item.id)).toEqual([...defaultSiteFacts.faq].reverse().map((item) => item.id));
   });
 
+  it('keeps both of two saves of different sections made at the same moment (savers wait for each other)', async () => {
+    for (let round = 1; round <= 8; round++) {
+      const start = (await current()).revision;
+      const note = `Round ${round}`;
+      const faq = round % 2 ? [...defaultSiteFacts.faq].reverse() : defaultSiteFacts.faq;
+      const answers = await Promise.all([
+        save('hours', start, { ...hours, closures: [{ ...closure, note }] }),
+        save('faq', start, faq),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const now = await current();
+      expect(now.facts.hours.closures[0]?.note).toBe(note);
+      expect(now.facts.faq.map((item) => item.id)).toEqual(faq.map((item) => item.id));
+    }
+  });
+
   it('lets editors save hours but not details or restore; owners may do all three', async () => {
     const start = await current();
     expect((await save('details', start.revision, { ...details, phone: '01632 960999' }, editor)).statusCode).toBe(403);
