@@ -1,4 +1,3 @@
-import { shownTestimonials } from '../../shared/site-facts/site-facts';
 import { TestimonialCarousel } from '../components/sections/TestimonialCarousel';
 import { AssessmentForm } from '../features/enquiries/AssessmentForm';
 import { CallbackForm } from '../features/enquiries/CallbackForm';
@@ -32,12 +31,9 @@ export const CallbackFormIsland = () => (
 );
 
 /**
- * The shown testimonials travel as the island's props, so the browser hydrates with the list the
- * server rendered and no testimonial is built into the script. With none shown, no carousel.
+ * The carousel's controls: no props, since the cards are the server's HTML around them
+ * (components/sections/Testimonials.tsx) and travel once, in the page (decision 0059).
  */
-export function TestimonialCarouselIsland() {
-  // Only what a card shows: ids and the shown flag would be bytes in every home page for nothing.
-  const testimonials = shownTestimonials(useSiteFacts()).map(({ text, author, rating }) => ({ text, author, rating }));
-  if (testimonials.length === 0) return null;
-  return <Island name="TestimonialCarousel" component={TestimonialCarousel} props={{ testimonials }} load="visible" />;
-}
+export const TestimonialCarouselIsland = () => (
+  <Island name="TestimonialCarousel" component={TestimonialCarousel} props={{}} load="visible" />
+);

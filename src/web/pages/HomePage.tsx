@@ -7,9 +7,10 @@ import { PageHero } from '../components/PageHero';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
 import { Pricing } from '../components/sections/Pricing';
+import { Testimonials } from '../components/sections/Testimonials';
 import { useShowcaseImages } from '../features/images/queries';
 import { useSiteFacts } from '../features/site-facts/queries';
-import { CallbackFormIsland, TestimonialCarouselIsland } from '../islands/islands';
+import { CallbackFormIsland } from '../islands/islands';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 
@@ -133,7 +134,7 @@ export function HomePage() {
       </section>
 
       <Pricing />
-      <TestimonialCarouselIsland />
+      <Testimonials />
 
       {faq.length > 0 && (
         <section aria-labelledby="faq-heading" className="render-when-near mx-auto max-w-4xl px-4 py-14">

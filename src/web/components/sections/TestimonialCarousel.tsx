@@ -1,64 +1,95 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { Testimonial } from '../../../shared/site-facts/site-facts';
-import { Stars } from './Stars';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** docs/product.md#constants: the track moves 0.5 px per animation frame over a duplicated list. */
 const STEP_PX = 0.5;
+/** The gap between cards (`gap-6`), which Previous/Next move past with the card. */
+const CARD_GAP_PX = 24;
 
-/**
- * The second copy of the list only serves the endless scroll, which needs scripts: the server
- * sends one copy (six cards are wider than the widest screen, so the first paint looks the same)
- * and the browser adds the other once hydrated.
- */
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
+/** The server's section around the controls: its viewport (`.carousel`) and the track inside it. */
+interface Track {
+  viewport: HTMLElement;
+  track: HTMLElement;
+}
 
-/** What a card shows: all the island's props carry, since they travel in the page beside its HTML. */
-export type TestimonialCard = Pick<Testimonial, 'text' | 'author' | 'rating'>;
-
-function Card({ item }: { item: TestimonialCard }) {
-  return (
-    <figure className="testimonial">
-      <Stars rating={item.rating} />
-      <blockquote>{`“${item.text}”`}</blockquote>
-      <figcaption>{item.author}</figcaption>
-    </figure>
-  );
+function findTrack(controls: HTMLElement | null): Track | null {
+  const viewport = controls?.closest('section')?.querySelector<HTMLElement>('.carousel');
+  const track = viewport?.querySelector<HTMLElement>('.carousel-track');
+  return viewport && track ? { viewport, track } : null;
 }
 
 /**
- * Auto-scrolling testimonials: paused while hovered or focused, and by its Pause button (WCAG
- * 2.2.2); Previous/Next move one card. With reduced motion it stands still as a plain grid (CSS).
+ * Finds the track beside the controls and adds the list's second copy for the endless scroll: the
+ * server sends one, so the cards travel once. The copy is for the eye only (hidden from assistive
+ * technology and inert); it leaves with the island (an in-place navigation unmounts it).
  */
-export function TestimonialCarousel({ testimonials }: { testimonials: TestimonialCard[] }) {
-  const trackRef = useRef<HTMLDivElement>(null);
-  const offset = useRef(0);
+function useLoopedTrack(controls: RefObject<HTMLElement | null>): Track | null {
+  const [found, setFound] = useState<Track | null>(null);
+  useEffect(() => {
+    const located = findTrack(controls.current);
+    const list = located?.track.querySelector('.carousel-list');
+    if (!located || !list) return;
+    const copy = list.cloneNode(true) as HTMLElement;
+    copy.setAttribute('aria-hidden', 'true');
+    copy.inert = true;
+    located.track.append(copy);
+    setFound(located);
+    return () => copy.remove();
+  }, [controls]);
+  return found;
+}
+
+/** Whether the pointer is over the track, focus is in it, or it is on screen: the reasons to move or not. */
+function useTrackAttention(found: Track | null) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(false);
   const [onScreen, setOnScreen] = useState(false);
-  const looped = useSyncExternalStore(noSubscription, inBrowser, onServer);
-  const running = onScreen && !hovered && !focused && !stopped;
-
-  // Off screen it stays still: no work for the phone's CPU (and battery) nobody can see.
   useEffect(() => {
-    const track = trackRef.current;
-    if (!track || typeof IntersectionObserver === 'undefined') return;
+    if (!found) return;
+    const { viewport, track } = found;
+    const listeners: [string, (event: Event) => void][] = [
+      ['mouseenter', () => setHovered(true)],
+      ['mouseleave', () => setHovered(false)],
+      ['focusin', () => setFocused(true)],
+      ['focusout', (event) => setFocused(viewport.contains((event as FocusEvent).relatedTarget as Node | null))],
+    ];
+    for (const [type, listener] of listeners) viewport.addEventListener(type, listener);
+    // Off screen it stays still: no work for the phone's CPU (and battery) nobody can see.
     const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
     observer.observe(track);
-    return () => observer.disconnect();
-  }, []);
+    return () => {
+      observer.disconnect();
+      for (const [type, listener] of listeners) viewport.removeEventListener(type, listener);
+    };
+  }, [found]);
+  return { hovered, focused, onScreen };
+}
 
-  const move = (by: number) => {
-    const track = trackRef.current;
-    if (!track) return;
-    const half = track.scrollWidth / 2;
-    offset.current = (((offset.current + by) % half) + half) % half;
-    track.style.transform = `translateX(${-offset.current}px)`;
-  };
-  const cardWidth = () => (trackRef.current?.firstElementChild?.firstElementChild?.clientWidth ?? 300) + 24;
+/**
+ * The carousel's island: its Previous, Pause and Next buttons, driving the server's track of cards.
+ * The track scrolls by itself, paused while hovered or focused, while off screen and by the Pause
+ * button (WCAG 2.2.2); Previous/Next move one card. With reduced motion it stands still as a plain
+ * grid (CSS hides these controls and the copy).
+ */
+export function TestimonialCarousel() {
+  const controls = useRef<HTMLDivElement>(null);
+  const found = useLoopedTrack(controls);
+  const { hovered, focused, onScreen } = useTrackAttention(found);
+  const [stopped, setStopped] = useState(false);
+  const offset = useRef(0);
+  const running = found !== null && onScreen && !hovered && !focused && !stopped;
+
+  const move = useCallback(
+    (by: number) => {
+      if (!found) return;
+      const half = found.track.scrollWidth / 2;
+      offset.current = (((offset.current + by) % half) + half) % half;
+      found.track.style.transform = `translateX(${-offset.current}px)`;
+    },
+    [found],
+  );
+  // track > list > item: one card's width.
+  const cardWidth = () => (found?.track.firstElementChild?.firstElementChild?.clientWidth ?? 300) + CARD_GAP_PX;
 
   useEffect(() => {
     if (!running || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
@@ -67,56 +98,25 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [running]);
+  }, [running, move]);
 
   const button = 'rounded-full border border-slate-300 bg-white p-2 text-slate-800 hover:bg-slate-100';
   return (
-    <section aria-labelledby="testimonials-heading" className="render-when-near bg-slate-50 py-14">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4">
-        <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          What Teesside families say
-        </h2>
-        <div className="carousel-controls flex gap-2">
-          <button type="button" className={button} onClick={() => move(-cardWidth())} aria-label="Previous testimonial">
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={() => setStopped(!stopped)}
-            aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
-          >
-            {stopped ? (
-              <Play className="h-5 w-5" aria-hidden="true" />
-            ) : (
-              <Pause className="h-5 w-5" aria-hidden="true" />
-            )}
-          </button>
-          <button type="button" className={button} onClick={() => move(cardWidth())} aria-label="Next testimonial">
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
-          </button>
-        </div>
-      </div>
-      <div
-        className="carousel mt-8 overflow-hidden"
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
+    <div ref={controls} className="carousel-controls flex gap-2">
+      <button type="button" className={button} onClick={() => move(-cardWidth())} aria-label="Previous testimonial">
+        <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={button}
+        onClick={() => setStopped(!stopped)}
+        aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
       >
-        <div ref={trackRef} className="carousel-track flex w-max">
-          {(looped ? [false, true] : [false]).map((copy) => (
-            <ul key={String(copy)} className="carousel-list flex gap-6 pr-6" aria-hidden={copy || undefined}>
-              {testimonials.map((item, index) => (
-                // The list never changes while the page is open: its place is its key.
-                <li key={index}>
-                  <Card item={item} />
-                </li>
-              ))}
-            </ul>
-          ))}
-        </div>
-      </div>
-    </section>
+        {stopped ? <Play className="h-5 w-5" aria-hidden="true" /> : <Pause className="h-5 w-5" aria-hidden="true" />}
+      </button>
+      <button type="button" className={button} onClick={() => move(cardWidth())} aria-label="Next testimonial">
+        <ChevronRight className="h-5 w-5" aria-hidden="true" />
+      </button>
+    </div>
   );
 }

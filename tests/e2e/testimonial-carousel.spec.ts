@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The home page's testimonials: the cards are the server's HTML, sent once; the island is the
+// controls, which copy the list for the endless scroll and move the track (decision 0059).
+
+/** How far the track has scrolled, in px: its transform's horizontal shift, as drawn. */
+const offsetOf = (page: Page) =>
+  page.locator('.carousel-track').evaluate((track) => -new DOMMatrixReadOnly(getComputedStyle(track).transform).m41);
+
+/** How far the track moves over `ms` milliseconds of the page's own time. */
+const driftOver = (page: Page, ms = 500) =>
+  page.locator('.carousel-track').evaluate(async (track, wait) => {
+    const shift = () => new DOMMatrixReadOnly(getComputedStyle(track).transform).m41;
+    const before = shift();
+    await new Promise((done) => setTimeout(done, wait));
+    return Math.abs(shift() - before);
+  }, ms);
+
+/** Opens the home page and brings the carousel into view, where its island hydrates. */
+async function openCarousel(page: Page) {
+  await page.goto('/');
+  await page.locator('.carousel').scrollIntoViewIfNeeded();
+  // The island's first act is the list's copy: once there, its handlers are live.
+  await expect(page.locator('.carousel-list')).toHaveCount(2);
+}
+
+test('after hydration the track holds the list twice, the copy hidden and inert, the cards still the server’s', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openCarousel(page);
+  const [first, copy] = [page.locator('.carousel-list').nth(0), page.locator('.carousel-list').nth(1)];
+  await expect(first).not.toHaveAttribute('aria-hidden');
+  await expect(copy).toHaveAttribute('aria-hidden', 'true');
+  await expect(copy).toHaveJSProperty('inert', true);
+  const cards = await first.locator('figure').allTextContents();
+  expect(cards.length).toBeGreaterThan(0);
+  expect(await copy.locator('figure').allTextContents()).toEqual(cards);
+
+  // React owns the buttons only: the section's heading and cards stay the server's DOM.
+  const owned = await page.evaluate(() => {
+    const isReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const section = document.querySelector('section[aria-labelledby="testimonials-heading"]')!;
+    return {
+      buttons: [...section.querySelectorAll('button')].every(isReact),
+      rest: [section, ...section.querySelectorAll('h2, .carousel, .carousel *')].some(isReact),
+    };
+  });
+  expect(owned).toEqual({ buttons: true, rest: false });
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the island’s props carry no testimonial: each card’s text and author are in the page once', async ({
+  baseURL,
+}) => {
+  const html = await (await fetch(`${baseURL}/`)).text();
+  const propsId = html.match(/data-island="TestimonialCarousel"[^>]*data-props-id="([^"]+)"/)?.[1];
+  expect(propsId).toBeTruthy();
+  const props = html.match(new RegExp(`<script type="application/json" id="${propsId}">(.*?)</script>`))?.[1];
+  expect(props).toBe('{}');
+
+  const cards = [...html.matchAll(/<blockquote>“(.*?)”<\/blockquote><figcaption>(.*?)<\/figcaption>/g)];
+  expect(cards.length).toBeGreaterThan(0);
+  for (const [, text, author] of cards) {
+    expect(html.split(text!)).toHaveLength(2);
+    expect(html.split(author!)).toHaveLength(2);
+  }
+});
+
+test('it moves by itself, stands still under the pointer, and Pause stops it until Play', async ({ page }) => {
+  await openCarousel(page);
+  expect(await driftOver(page)).toBeGreaterThan(2);
+
+  await page.locator('.carousel').hover();
+  await page.waitForTimeout(100); // the frame already asked for may still draw
+  expect(await driftOver(page)).toBe(0);
+
+  // Away from the track it moves again; the Pause button stops it (WCAG 2.2.2) and becomes Play.
+  await page.getByRole('heading', { name: 'What Teesside families say' }).hover();
+  expect(await driftOver(page)).toBeGreaterThan(2);
+  await page.getByRole('button', { name: 'Pause testimonials' }).click();
+  await page.waitForTimeout(100);
+  expect(await driftOver(page)).toBe(0);
+  await page.getByRole('button', { name: 'Play testimonials' }).click();
+  await expect(page.getByRole('button', { name: 'Pause testimonials' })).toBeVisible();
+  expect(await driftOver(page)).toBeGreaterThan(2);
+});
+
+test('Next moves the track on by one card and Previous back', async ({ page }) => {
+  await openCarousel(page);
+  await page.getByRole('button', { name: 'Pause testimonials' }).click();
+  await page.waitForTimeout(100);
+  // One card: its width and the gap after it (gap-6).
+  const card = (await page.locator('.carousel-list li').first().boundingBox())!.width + 24;
+  const before = await offsetOf(page);
+
+  await page.getByRole('button', { name: 'Next testimonial' }).click();
+  expect(await offsetOf(page)).toBeCloseTo(before + card, 0);
+  await page.getByRole('button', { name: 'Previous testimonial' }).click();
+  expect(await offsetOf(page)).toBeCloseTo(before, 0);
+});
+
+test.describe('for a visitor who asks for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('it stands still, the copy and the controls hidden', async ({ page }) => {
+    await openCarousel(page);
+    const firstCard = page.locator('.carousel-list figure').first();
+    const before = (await firstCard.boundingBox())!.x;
+    await page.waitForTimeout(500);
+    expect((await firstCard.boundingBox())!.x).toBe(before);
+    // The script leaves the track alone too (the CSS's `transform: none` alone would hide a moving one).
+    expect(await page.locator('.carousel-track').evaluate((track) => track.style.transform)).toBe('');
+    await expect(page.locator('.carousel-list').nth(1)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Pause testimonials' })).toBeHidden();
+  });
+});
