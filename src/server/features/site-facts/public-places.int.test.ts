@@ -153,7 +153,7 @@ describe('the public pages follow the saved site facts', () => {
       expect(html).not.toContain(cost!.question);
     }
     const home = await page('/');
-    // The carousel's island props carry the shown list, so the browser hydrates with it.
+    // The carousel's cards are the shown list, in the page's HTML.
     expect(home).toContain(second!.author);
     const faqPage = ofType(jsonLdOf(home), 'FAQPage')!;
     const questions = (faqPage.mainEntity as { name: string }[]).map((question) => question.name);
