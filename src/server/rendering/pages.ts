@@ -62,11 +62,19 @@ export function createPageRenderer(
 
   return {
     renderPage,
-    /** A page as the public would see it, but from other data (a post's preview): never cached, no scripts. */
-    renderUncached: async (url: string, siteApi: SiteApi) => {
+    /**
+     * A staff preview (a post's, the site facts'): the page as the public would see it, but from
+     * other data. Never cached, never stored by a browser or proxy, never indexed, no scripts.
+     */
+    sendPreview: async (reply: FastifyReply, url: string, siteApi: SiteApi) => {
       const page = await renderPage(url, false, siteApi, scriptFree);
       // Not even data blocks (page state, JSON-LD): nothing reads them there, and a sandbox reports each.
-      return { ...page, html: page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, '') };
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, ''));
     },
   };
 }

@@ -27,13 +27,7 @@ export const postPreviewRoutes: FeaturePlugin<{ blog: BlogService; siteApi: Site
       getBlogPost: async (slug) => (slug === post.slug ? post : siteApi.getBlogPost(slug)),
       getRelatedPosts: async (slug) => (slug === post.slug ? blog.relatedTo(post) : siteApi.getRelatedPosts(slug)),
     };
-    const page = await pages.renderUncached(blogPostPath(post.slug), api);
-    return reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(page.html);
+    return pages.sendPreview(reply, blogPostPath(post.slug), api);
   };
 
   // A preview writes nothing, so it leaves the shared content generation (and every page cache) alone.

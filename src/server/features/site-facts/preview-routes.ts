@@ -44,13 +44,7 @@ export const siteFactsPreviewRoutes: FeaturePlugin<{
           getSiteFacts: async () => draft,
           getSetting: (key) => settingAsNamed(key, draft.details.name),
         };
-        const page = await pages.renderUncached(previewPages[request.query.page], api);
-        return reply
-          .code(page.status)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-robots-tag', 'noindex, nofollow')
-          .send(page.html);
+        return pages.sendPreview(reply, previewPages[request.query.page], api);
       },
     );
   }
