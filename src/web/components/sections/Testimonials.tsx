@@ -34,8 +34,8 @@ export function Testimonials() {
           {/* The server sends one copy: six cards are wider than the widest screen, so the first paint
               looks the same; the island adds the second copy the endless scroll needs. */}
           <ul className="carousel-list flex gap-6 pr-6">
-            {testimonials.map((item, index) => (
-              <li key={index}>
+            {testimonials.map((item) => (
+              <li key={item.id}>
                 <Card item={item} />
               </li>
             ))}
