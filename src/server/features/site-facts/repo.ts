@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction as KyselyTransaction, sql } from 'kysely';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import type {
   CurrentSiteFacts,
@@ -22,10 +22,10 @@ function parseFacts(json: string): SiteFacts {
   return { ...defaultSiteFacts, ...stored };
 }
 
-type Transaction = Parameters<Parameters<ReturnType<Kysely<DatabaseSchema>['transaction']>['execute']>[0]>[0];
+type Transaction = KyselyTransaction<DatabaseSchema>;
 
 export function createSiteFactsRepo(db: Kysely<DatabaseSchema>, clock: () => Date) {
-  const newest = (trx: Kysely<DatabaseSchema> | Transaction) =>
+  const newest = (trx: Kysely<DatabaseSchema>) =>
     trx.selectFrom('site_facts_revisions').select(['id', 'facts']).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
   /**
@@ -89,6 +89,11 @@ export function createSiteFactsRepo(db: Kysely<DatabaseSchema>, clock: () => Dat
     }
   };
 
+  const storedRevision = async (trx: Kysely<DatabaseSchema>, id: number) => {
+    const row = await trx.selectFrom('site_facts_revisions').select('facts').where('id', '=', id).executeTakeFirst();
+    return row ? parseFacts(row.facts) : undefined;
+  };
+
   return {
     async current(): Promise<CurrentSiteFacts> {
       const row = await newest(db);
@@ -106,47 +111,35 @@ export function createSiteFactsRepo(db: Kysely<DatabaseSchema>, clock: () => Dat
       change: (facts: SiteFacts) => SiteFacts,
       savedBy: string,
     ): Promise<{ outcome: 'saved'; current: CurrentSiteFacts; erased: boolean } | { outcome: 'conflict' }> {
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          await serialise(trx);
-          const latest = await newest(trx);
-          const inUse = latest ? parseFacts(latest.facts) : defaultSiteFacts;
-          if ((latest?.id ?? null) !== basedOn) {
-            const base = basedOn === null ? undefined : await this.revisionIn(trx, basedOn);
-            const startedFrom = basedOn === null ? defaultSiteFacts : base;
-            if (!startedFrom || JSON.stringify(startedFrom[section]) !== JSON.stringify(inUse[section])) {
-              return { outcome: 'conflict' as const };
-            }
+      const result = await db.transaction().execute(async (trx) => {
+        await serialise(trx);
+        const latest = await newest(trx);
+        const inUse = latest ? parseFacts(latest.facts) : defaultSiteFacts;
+        if ((latest?.id ?? null) !== basedOn) {
+          const startedFrom = basedOn === null ? defaultSiteFacts : await storedRevision(trx, basedOn);
+          if (!startedFrom || JSON.stringify(startedFrom[section]) !== JSON.stringify(inUse[section])) {
+            return { outcome: 'conflict' as const };
           }
-          const facts = change(inUse);
-          const id = await insert(trx, facts, section, savedBy);
-          const kept = new Set(facts.testimonials.map((testimonial) => testimonial.id));
-          const deleted = new Set(
-            inUse.testimonials.map((testimonial) => testimonial.id).filter((id) => !kept.has(id)),
-          );
-          await eraseTestimonials(trx, deleted);
-          return { outcome: 'saved' as const, current: { revision: id, facts }, erased: deleted.size > 0 };
-        })
-        .then(async (result) => {
-          if (result.outcome === 'saved' && result.erased) await eraseDeleted(db);
-          return result;
-        });
-    },
-
-    async revisionIn(trx: Kysely<DatabaseSchema> | Transaction, id: number): Promise<SiteFacts | undefined> {
-      const row = await trx.selectFrom('site_facts_revisions').select('facts').where('id', '=', id).executeTakeFirst();
-      return row ? parseFacts(row.facts) : undefined;
+        }
+        const facts = change(inUse);
+        const id = await insert(trx, facts, section, savedBy);
+        const kept = new Set(facts.testimonials.map((testimonial) => testimonial.id));
+        const deleted = new Set(inUse.testimonials.map((testimonial) => testimonial.id).filter((id) => !kept.has(id)));
+        await eraseTestimonials(trx, deleted);
+        return { outcome: 'saved' as const, current: { revision: id, facts }, erased: deleted.size > 0 };
+      });
+      // After the commit: the erased testimonials' pages leave SQLite's write-ahead log too.
+      if (result.outcome === 'saved' && result.erased) await eraseDeleted(db);
+      return result;
     },
 
     /** Brings an earlier revision back as a new one; undefined when there is no such revision. */
     async restore(id: number, savedBy: string): Promise<CurrentSiteFacts | undefined> {
       return db.transaction().execute(async (trx) => {
         await serialise(trx);
-        const facts = await this.revisionIn(trx, id);
+        const facts = await storedRevision(trx, id);
         if (!facts) return undefined;
-        const revision = await insert(trx, facts, 'restore', savedBy, id);
-        return { revision, facts };
+        return { revision: await insert(trx, facts, 'restore', savedBy, id), facts };
       });
     },
 
