@@ -5,23 +5,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import localRules from './eslint-rules/no-import-cycle.mjs';
+import importCycleRules from './eslint-rules/no-import-cycle.mjs';
+import wallClockRules from './eslint-rules/no-wall-clock.mjs';
+
+/** Our own rules (eslint-rules/), one plugin so each config object below may name it. */
+const localRules = { rules: { ...importCycleRules.rules, ...wallClockRules.rules } };
 
 /**
- * A server feature reaches another only through what the other's index.ts exports, and
- * features/index.ts, which puts them together, only through each one's index.ts. Read from the
- * folder, so a new feature is covered without a line here.
+ * One zone per feature folder in `dir`: a feature reaches another only through what the other's
+ * index.ts exports. Read from the folder, so a new feature is covered without a line here.
+ */
+const zonesBetweenFeatures = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${dir}/${name}`,
+      from: `./${dir}/!(${name})/**/*`,
+      except: [`**/${dir}/*/index.ts`],
+      message: 'Import another feature through its index.ts.',
+    }));
+
+/**
+ * A server feature reaches another only through its index.ts (above), and features/index.ts,
+ * which puts them together, only through each one's index.ts.
  */
 const featuresDir = 'src/server/features';
 const featureZones = [
-  ...readdirSync(featuresDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map(({ name }) => ({
-      target: `./${featuresDir}/${name}`,
-      from: `./${featuresDir}/!(${name})/**/*`,
-      except: [`**/${featuresDir}/*/index.ts`],
-      message: `Import another feature through its index.ts.`,
-    })),
+  ...zonesBetweenFeatures(featuresDir),
   {
     target: `./${featuresDir}/index.ts`,
     from: `./${featuresDir}/*/**/*`,
@@ -37,6 +47,91 @@ const outsideFeaturesZone = {
   except: [`**/${featuresDir}/*/index.ts`],
   message: 'Import a feature through its index.ts.',
 };
+/**
+ * AdminApp.tsx chooses the admin's screens; a screen imports another screen's folder, or only its
+ * calls (its `api.ts`), where this lists it: the blog's post form embeds the image library's
+ * picker, file check and upload; the inbox's "Undo" of a delete is the Bin's restore (decision
+ * 0068). Read from the folder, so a new screen is covered without a line here.
+ */
+const adminDir = 'src/web/admin';
+const adminScreensMayUse = { blog: ['images'], enquiries: ['bin/api.ts'] };
+const adminScreenZones = readdirSync(adminDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'ui')
+  .map(({ name }) => {
+    const allowed = adminScreensMayUse[name] ?? [];
+    const folders = allowed.filter((entry) => !entry.includes('/'));
+    const files = allowed.filter((entry) => entry.includes('/'));
+    return {
+      target: `./${adminDir}/${name}`,
+      from: `./${adminDir}/!(${[name, 'ui', ...folders].join('|')})/**/*`,
+      ...(files.length > 0 && { except: files.map((file) => `**/${adminDir}/${file}`) }),
+      message:
+        'A screen imports another only where adminScreensMayUse (eslint.config.js) says; move what is shared up to src/web/admin/.',
+    };
+  });
+
+/**
+ * The public web flows one way (decision 0067): on top the entry points, App.tsx and the route
+ * table; then pages/, beside the browser's runtime (islands/: the island registry and loader;
+ * navigation/); then features/, components/, lib/, and shared code under all. A layer imports
+ * only the layers under it. A feature is entered through its index.ts, except by the island
+ * registry, which loads each island's own file so each is a chunk of its own. Read from the
+ * folder, so a new feature is covered without a line here.
+ */
+const webDir = 'src/web';
+const webFeaturesDir = `${webDir}/features`;
+const webRootFiles = `./${webDir}/*.{ts,tsx}`;
+const publicWebZones = [
+  {
+    target: `./${webDir}/lib`,
+    from: [`./${webDir}/!(lib)/**/*`, webRootFiles],
+    message: 'lib/ imports only lib/ and shared code; see docs/architecture.md#dependency-rules.',
+  },
+  {
+    target: `./${webDir}/components`,
+    from: [`./${webDir}/!(components|lib)/**/*`, webRootFiles],
+    message: 'components/ imports only components/, lib/ and shared code; see docs/architecture.md#dependency-rules.',
+  },
+  {
+    target: `./${webFeaturesDir}`,
+    from: [`./${webDir}/!(features|components|lib)/**/*`, `./${webDir}/!(route-types).{ts,tsx}`],
+    message:
+      'A feature imports only components/, lib/, route-types.ts and shared code; see docs/architecture.md#dependency-rules.',
+  },
+  {
+    target: [`./${webDir}/pages`],
+    from: [`./${webDir}/{islands,navigation,admin}/**/*`, `./${webDir}/!(route-types).{ts,tsx}`],
+    message: 'A page imports features, components/, lib/ and shared code; islands are placed through their wrappers.',
+  },
+  {
+    target: [`./${webDir}/{islands,navigation}/**/*`],
+    from: [`./${webDir}/{pages,admin}/**/*`, webRootFiles],
+    message: "The browser's runtime (islands/, navigation/) imports no page and no entry point.",
+  },
+  ...zonesBetweenFeatures(webFeaturesDir),
+  {
+    target: [webRootFiles, `./${webDir}/!(features|islands)/**/*`, `./${webDir}/islands/!(registry).ts`],
+    from: `./${webFeaturesDir}/*/**/*`,
+    except: [`**/${webFeaturesDir}/*/index.ts`],
+    message: 'Import a feature through its index.ts.',
+  },
+];
+
+/**
+ * config.ts reads the site's settings from process.env; these files touch it for what is not a
+ * setting (docs/architecture.md#dependency-rules says why each one does).
+ */
+const processEnvReaders = [
+  'src/server/config.ts',
+  'src/server/main.ts',
+  'src/server/env-file.ts',
+  'src/server/serve.ts',
+  'src/server/cluster-primary.ts',
+  'src/server/ops/command.ts',
+  'src/server/ops/doctor-checks.ts',
+  'src/server/ops/restic.ts',
+];
+
 const testHelpersZone = { target: './src/server', from: './tests', message: 'Test helpers stay out of the app.' };
 
 // Rules are errors or off, never warnings: a warning nobody fixes is noise.
@@ -79,6 +174,29 @@ export default tseslint.config(
             name,
             message: 'Import src/server/db/sqlite-driver.mjs, which picks the build for this Node.js.',
           })),
+        },
+      ],
+    },
+  },
+  {
+    // The time now comes from the clock each part is handed (decision 0060): src/shared/clock.ts
+    // is the one reader of the wall clock. Tests make their own clocks.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/clock.ts', 'src/**/*.test.{ts,tsx}'],
+    plugins: { local: localRules },
+    rules: { 'local/no-wall-clock': 'error' },
+  },
+  {
+    // Settings come parsed from config.ts (its Config), not from process.env one by one.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...processEnvReaders, 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read a setting through config.ts (loadConfig); see docs/architecture.md#dependency-rules.',
         },
       ],
     },
@@ -222,11 +340,13 @@ export default tseslint.config(
               message: 'Server and test code stay out of the bundle.',
             },
             {
-              // AdminApp.tsx chooses the screens; the session, the client and ui/ serve every screen and import none.
+              // AdminApp.tsx chooses the screens; the session, the transport and ui/ serve every screen and import none.
               target: ['./src/web/admin/!(AdminApp).{ts,tsx}', './src/web/admin/ui/**/*'],
               from: './src/web/admin/!(ui)/**/*',
               message: 'Only AdminApp.tsx imports a screen; move what is shared up to src/web/admin/.',
             },
+            ...adminScreenZones,
+            ...publicWebZones,
           ],
         },
       ],

@@ -2,6 +2,15 @@ import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.mjs';
 
 /**
+ * The environment without libfaketime: the server and the tests may run a year ahead (decision
+ * 0060), but Chromium hangs when its clock calls are intercepted, so it keeps the real time.
+ */
+function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept = Object.entries(env).filter(([name]) => !/^(?:LD_PRELOAD|FAKETIME.*|DONT_FAKE_MONOTONIC)$/.test(name));
+  return Object.fromEntries(kept.filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/**
  * End-to-end tests in the system Chromium (never a downloaded browser) against the production
  * build, which tests/e2e/global-setup.ts starts on a free port with a temporary data folder.
  */
@@ -27,6 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium(),
+      env: withoutFaketime(process.env),
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

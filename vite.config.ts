@@ -37,6 +37,21 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         emptyOutDir: true,
         // Public pages run the island loader; the admin area runs the whole application (decision 0038).
-        rollupOptions: { input: ['src/web/entry-islands.ts', 'src/web/entry-client.tsx'] },
+        rollupOptions: {
+          input: ['src/web/entry-islands.ts', 'src/web/entry-client.tsx'],
+          // What every public page runs beside its loader travels in one chunk: a public page asks
+          // for the loader, this chunk and the stylesheet, never for a few bytes the admin happens
+          // to share (tests/e2e/islands.spec.ts counts them).
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'page-behaviour',
+                  test: /vite\/preload-helper|src[\\/]web[\\/](islands[\\/]page-behaviour|lib[\\/]plain-link-click)/,
+                },
+              ],
+            },
+          },
+        },
       },
 }));

@@ -37,10 +37,18 @@ export default async function config(): Promise<ViteUserConfig> {
   return {
     plugins: [react()],
     test: {
+      // Ceilings, not speed checks: tests that wait for mail or hash passwords took more than the
+      // default 5 s on a two-core machine busy with other work.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       projects: [
         {
           extends: true as const,
-          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'eslint-rules/*.test.mjs'], exclude: integration },
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.{ts,tsx}', 'eslint-rules/*.test.mjs', 'tests/scripts/*.test.ts'],
+            exclude: integration,
+          },
         },
         {
           extends: true as const,

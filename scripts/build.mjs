@@ -4,10 +4,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildCommit } from './lib/build-commit.mjs';
 import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const vite = path.resolve('node_modules/vite/bin/vite.js');
-const run = (...args) => execFileSync(process.execPath, [vite, ...args], { stdio: 'inherit' });
+// The commit goes into the server bundle (GET /api/health, the start-up line; src/server/version.ts).
+const commit = buildCommit();
+const run = (...args) =>
+  execFileSync(process.execPath, [vite, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_SITE_COMMIT: commit },
+  });
 
 run('build', '--logLevel', 'warn');
 run('build', '--ssr', '--logLevel', 'warn'); // entries: vite.config.ts
@@ -30,5 +37,15 @@ for (const file of files('dist/client')) {
     zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }
-fs.writeFileSync('dist/build-info.json', JSON.stringify({ fingerprint: sourceFingerprint() }, null, 2));
+// What scripts/release.mjs reads of a release without running it (decision 0061): its version and
+// commit, the migrations it knows, and that it starts on a database holding migrations it does not
+// know (src/server/db/migrate.ts; releases before 0.2.0 refuse to).
+const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const migrations = fs
+  .readdirSync('src/server/db/migrations')
+  .filter((file) => /^\d{4}-\d{2}-\d{2}-\d{4}-.*\.ts$/.test(file) && !file.includes('.test.'))
+  .map((file) => file.replace(/\.ts$/, ''))
+  .sort();
+const buildInfo = { fingerprint: sourceFingerprint(), version, commit, migrations, unknownMigrations: 'tolerated' };
+fs.writeFileSync('dist/build-info.json', JSON.stringify(buildInfo, null, 2));
 console.log('Build complete: dist/client and dist/server');

@@ -1,3 +1,4 @@
+import { systemClock } from '../shared/clock';
 import { keyBanner, rotateKey } from './auth/admin-key';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     await migrateToLatest(database.db);
     console.log(
       keyBanner(
-        await rotateKey(database.db),
+        await rotateKey(database.db, systemClock()),
         'new; the previous key no longer works and every staff session has ended',
       ),
     );

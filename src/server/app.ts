@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
+import { type Clock, systemClock } from '../shared/clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { registerContentGeneration } from './coordination/content-generation';
@@ -11,11 +12,13 @@ import { type ClientAssets, readClientAssets } from './rendering/client-assets';
 import { installErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { frameworkErrors } from './http/framework-errors';
+import { registerAdminNoStore } from './http/admin-no-store';
 import { registerInputRules } from './http/input-rules';
 import { registerMetrics } from './http/metrics';
 import { createDayBoundary } from './rendering/day-boundary';
 import { createPageRenderer, type PublicationBoundary, type RenderPage, registerPages } from './rendering/pages';
 import { registerRequestLog, requestLogController } from './http/request-log';
+import { serializerCompiler } from './responses';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { createServerSiteApi } from './site-api';
@@ -29,6 +32,8 @@ export interface AppOptions {
   /** The client build (dist/client); without it pages render without scripts or styles. */
   clientDir?: string;
   logger?: boolean;
+  /** Where the service log goes: stdout unless given (a test reads what was logged). */
+  logStream?: NodeJS.WritableStream;
   adminAuth?: AdminAuthOptions;
   /** Told about every route as it is registered (the route-walk test uses it). */
   onRoute?: (route: RouteOptions) => void;
@@ -38,8 +43,8 @@ export interface AppOptions {
   clusterWorker?: boolean;
   /** npm run dev: Vite's HTTP server, its scripts instead of the build's, and fresh page code per request. */
   dev?: DevOptions;
-  /** The time now, for scheduled posts; tests pass a clock they can move. */
-  clock?: () => Date;
+  /** The time now for everything the app does (decision 0060); tests pass a clock they can move. */
+  clock?: Clock;
 }
 
 export interface DevOptions {
@@ -56,16 +61,17 @@ export async function buildApp({
   database,
   clientDir,
   logger = true,
+  logStream,
   adminAuth,
   onRoute,
   mailWorker,
   clusterWorker,
   dev,
-  clock = () => new Date(),
+  clock = systemClock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(dev ? { serverFactory: dev.serverFactory } : {}),
-    logger: logger && { level: config.logLevel, stream: asyncStdout() },
+    logger: logger && { level: config.logLevel, stream: logStream ?? asyncStdout() },
     // One line per request instead (request-log.ts): nothing about the visitor, no headers.
     logController: requestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -76,9 +82,11 @@ export async function buildApp({
   });
   installErrorHandler(app);
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerInputRules(app);
   registerRequestLog(app);
   registerSecurityHeaders(app);
+  registerAdminNoStore(app);
   // Only JSON, RSS and the sitemap are compressed per response: pages are compressed once in the
   // page cache, and built files were compressed at build time (.br/.gz beside each).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: compressedPerResponse });
@@ -91,10 +99,11 @@ export async function buildApp({
   // Parses the staff session cookie for the admin hook (unsigned: the value is a random token
   // looked up by its hash, so a signature would add nothing).
   await app.register(cookie);
-  // Before any route: admin protection is attached to routes as they are registered.
-  registerAdminAuth(app, context, adminAuth);
-  await registerOpenApi(app);
+  // Built before any route is registered (building registers nothing): the admin hook records refusals.
   const features = createFeatures(context);
+  // Before any route: admin protection is attached to routes as they are registered.
+  registerAdminAuth(app, context, { ...adminAuth, record: features.record });
+  await registerOpenApi(app);
   const siteApi = createServerSiteApi(features);
   const pages = createPageRenderer(
     config,
@@ -112,6 +121,10 @@ export async function buildApp({
     const next = features.blog.publicationBoundary(generation);
     return typeof next === 'string' ? `${next}|${today()}` : next.then((key) => `${key}|${today()}`);
   };
-  registerPages(app, config, pages, { contentGeneration, publicationBoundary });
+  registerPages(app, config, pages, {
+    contentGeneration,
+    publicationBoundary,
+    pageAnswered: features.analytics.pageAnswered,
+  });
   return app;
 }

@@ -1,7 +1,9 @@
+import type { Clock } from '../shared/clock';
 import type { Config } from './config';
 import { startScheduledJob } from './coordination/scheduled-jobs';
 import { deleteEndedCounters } from './coordination/rate-limit-counters';
 import { deleteEndedSessions } from './auth/admin-sessions';
+import { deleteEndedBudgets } from './auth/sign-in-budgets';
 import type { Database } from './db/connection';
 import { createFeatures } from './features/index';
 import { type MailWorker, startMailWorker } from './mail/worker';
@@ -19,16 +21,18 @@ export interface BackgroundWork {
  * primary); the outbox lease and the scheduled-job claims keep instances sharing a database from
  * doing anything twice.
  */
-export function startBackgroundWork(config: Config, database: Database, log: ProcessLog): BackgroundWork {
-  const features = createFeatures({ config, database, clock: () => new Date() });
+export function startBackgroundWork(config: Config, database: Database, clock: Clock, log: ProcessLog): BackgroundWork {
+  const features = createFeatures({ config, database, clock });
   const retention = features.startRetention(log);
   const counters = startScheduledJob({
     db: database.db,
     name: 'rate-limit-cleanup',
     intervalMs: 60 * 60_000,
+    clock,
     log,
     run: async () => {
-      await deleteEndedCounters(database.db);
+      await deleteEndedCounters(database.db, clock());
+      await deleteEndedBudgets(database.db, clock());
       // Sign-ins left half-way (decision 0058) are refused once ended; this keeps the table small.
       await features.deleteEndedChallenges();
     },
@@ -38,8 +42,9 @@ export function startBackgroundWork(config: Config, database: Database, log: Pro
     db: database.db,
     name: 'admin-session-cleanup',
     intervalMs: 24 * 60 * 60_000,
+    clock,
     log,
-    run: async () => void (await deleteEndedSessions(database.db, config.adminSession)),
+    run: async () => void (await deleteEndedSessions(database.db, config.adminSession, clock())),
   });
   let mailWorker: MailWorker | undefined;
   if (config.mail) {
@@ -47,6 +52,7 @@ export function startBackgroundWork(config: Config, database: Database, log: Pro
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
+      clock,
       log: { info: (message) => log.info(message), warn: (data, message) => log.warn(data, message) },
     });
     log.info(`staff e-mail notifications on: new enquiries go to ${config.mail.notifyEmail}`);

@@ -1,17 +1,19 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { systemClock } from '../shared/clock';
 import { setupBanner, setupLinkIfNoAccounts } from './features/staff';
 import { startBackgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
+import { prepareSecretsAtRest } from './auth/secrets-start';
 import { isMailWake } from './mail/wake';
 import { serveSiteMetrics } from './metrics/cluster-metrics';
 import { createProcessMetrics } from './metrics/process-metrics';
 import { createProcessLog } from './process-log';
 import { migrateWithRelease, releaseEntry, releaseFolder, retireMessage } from './release';
+import { migrateAtStart } from './start-checks';
 import { proxyWarnings } from './trust-proxy';
-import { siteVersion } from './version';
+import { siteCommit, siteRelease, siteVersion } from './version';
 
 /**
  * The cluster primary (docs/decisions/0015-web-concurrency.md). It serves no requests: it
@@ -27,13 +29,15 @@ import { siteVersion } from './version';
 export async function runPrimary(config: Config): Promise<void> {
   const log = createProcessLog(config.logLevel);
   const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  const setupLink = await setupLinkIfNoAccounts(database.db, config);
+  await migrateAtStart(database, config);
+  // Before any worker forks: the key for secrets at rest checked (made on the first start).
+  for (const note of await prepareSecretsAtRest(database.db, config.secretsKeyFile, systemClock)) log.info(note);
+  const setupLink = await setupLinkIfNoAccounts(database.db, config, systemClock);
   if (setupLink) console.log(setupBanner(setupLink));
-  const background = startBackgroundWork(config, database, log);
+  const background = startBackgroundWork(config, database, systemClock, log);
   for (const warning of proxyWarnings(config)) log.warn(warning);
   // GET /metrics reaches a worker, which asks here for the whole site's numbers (decision 0027).
-  if (config.metricsToken) serveSiteMetrics(createProcessMetrics(database, 'primary'), log);
+  if (config.metricsToken) serveSiteMetrics(createProcessMetrics(database, 'primary', systemClock), log);
 
   let stopping = false;
   let announced = false;
@@ -56,8 +60,8 @@ export async function runPrimary(config: Config): Promise<void> {
       if (!announced && listening.size === config.webConcurrency) {
         announced = true;
         log.info(
-          { version: siteVersion },
-          `version ${siteVersion}; ${config.webConcurrency} server processes; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
+          { version: siteVersion, commit: siteCommit },
+          `version ${siteRelease}; ${config.webConcurrency} server processes; ${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database ready; site at ${config.publicUrl}`,
         );
       }
     });

@@ -44,7 +44,8 @@ describe('loadConfig', () => {
   });
 
   it('ends staff sessions after 30 idle minutes and 12 hours unless told otherwise', () => {
-    expect(loadConfig({}).adminSession).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 });
+    expect(loadConfig({}).adminSession).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000, stepUpMs: 10 * 60_000 });
+    expect(loadConfig({ STEP_UP_MINUTES: '0.5' }).adminSession.stepUpMs).toBe(30_000);
     expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: 'soon' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES: must be/);
     expect(() => loadConfig({ ADMIN_SESSION_MAX_HOURS: '0' })).toThrow(/ADMIN_SESSION_MAX_HOURS: must be at least/);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '../shared/clock';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 
@@ -9,8 +10,8 @@ export interface AppContext {
   database: Database;
   /** The staff e-mail worker, when notifications are on; told when new mail is queued. */
   mailWorker?: { wake(): void } | undefined;
-  /** The time now: what decides whether a scheduled post has appeared (tests pass one they move). */
-  clock: () => Date;
+  /** The time now, for every feature (decision 0060): tests pass one they move. */
+  clock: Clock;
 }
 
 /**

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loggableError, withoutAddresses } from './log-redaction';
+import { z } from 'zod';
+import { emailAddressPattern } from '../shared/email-address';
+import { loggableError, redactedAddress, withoutAddresses } from './log-redaction';
 
 describe('log redaction', () => {
   it('replaces e-mail addresses in a mail server refusal, and keeps the rest', () => {
@@ -9,6 +12,27 @@ describe('log redaction', () => {
       ),
     ).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <<address>>: Recipient address rejected");
     expect(withoutAddresses('to=parent@example.com, from "a@b.test"')).toBe('to=<address>, from "<address>"');
+  });
+
+  it('redacts an address with an apostrophe whole, not from the apostrophe on (issue 36)', () => {
+    expect(withoutAddresses("550 mailbox o'brien.family@example.com unknown")).toBe('550 mailbox <address> unknown');
+    expect(withoutAddresses("<o'brien.family@example.com>")).toBe('<<address>>');
+  });
+
+  it('redacts every address the forms accept, wherever it sits in the text', () => {
+    const accepted = z.email({ pattern: emailAddressPattern });
+    const address = fc
+      .emailAddress()
+      .filter((candidate) => accepted.safeParse(candidate).success && candidate.length < 120);
+    const around = fc.constantFrom(' ', '<', '>', '"', ',', ':', '=', '(', ')', '\n', ' to ', '; ');
+    fc.assert(
+      fc.property(address, around, around, (value, before, after) => {
+        const logged = withoutAddresses(`rejected${before}${value}${after}end`);
+        expect(logged).not.toContain('@');
+        expect(logged).toContain(redactedAddress);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps scoped package paths in a stack trace', () => {

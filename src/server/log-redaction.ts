@@ -1,17 +1,23 @@
+import { emailAddressCharacters } from '../shared/email-address';
+
 /**
  * What may reach the service log from text we do not control (a mail server's rejection, a
  * database error): e-mail addresses are replaced, because the log outlives deletion and retention
- * (docs/product.md#privacy-and-terms). A token is a run of characters that cannot surround an address, so
- * each character is looked at once whatever the text is (no backtracking).
+ * (docs/product.md#privacy-and-terms). A token is a run of the characters an address the forms
+ * accept may hold (shared/email-address.ts, the forms' own rule), so every such address is one
+ * token whole, an apostrophe included, and each character is looked at once (no backtracking).
  */
-const token = /[^\s<>()[\]"',;:=]+/g;
+const token = emailAddressCharacters;
 
 export const redactedAddress = '<address>';
 
-/** Something@something; a path such as node_modules/@scope/name in a stack trace is not one. */
+/**
+ * Something@something: generous on purpose (a mail server may quote an address no form would
+ * accept). A path such as node_modules/@scope/name in a stack trace is not one: `/` ends a token.
+ */
 function looksLikeAddress(word: string): boolean {
   const at = word.indexOf('@');
-  return at > 0 && at < word.length - 1 && word[at - 1] !== '/';
+  return at > 0 && at < word.length - 1;
 }
 
 export function withoutAddresses(text: string): string {

@@ -8,14 +8,18 @@ loadEnvFileIfPresent();
 process.env.NODE_ENV ??= 'production';
 
 const { ConfigError } = await import('./config');
-const { migrateOnly, serve } = await import('./serve');
-const { migrateOnlyFlag } = await import('./release');
+const { migrateOnly, printAppliedMigrations, serve } = await import('./serve');
+const { appliedMigrationsFlag, migrateOnlyFlag } = await import('./release');
 
 // This file is dist/server/main.js once built; the browser build sits beside it in dist/client.
-// A reload runs it with --migrate-only first, so the new release's code migrates (decision 0051).
+// A reload runs it with --migrate-only first, so the new release's code migrates (decision 0051);
+// a switch asks with --applied-migrations what the database holds before it picks a release
+// that could not run on it (decision 0061).
 const started = process.argv.includes(migrateOnlyFlag)
   ? migrateOnly()
-  : serve({ clientDir: fileURLToPath(new URL('../client', import.meta.url)) });
+  : process.argv.includes(appliedMigrationsFlag)
+    ? printAppliedMigrations()
+    : serve({ clientDir: fileURLToPath(new URL('../client', import.meta.url)) });
 started.catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import { loggableError } from './log-redaction';
+import { systemClock } from '../shared/clock';
 
 const levels = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
 
@@ -25,7 +26,9 @@ export function createProcessLog(
       const fields = typeof objectOrMessage === 'string' ? {} : { ...objectOrMessage };
       const text = typeof objectOrMessage === 'string' ? objectOrMessage : message;
       if ('err' in fields && fields.err instanceof Error) fields.err = loggableError(fields.err).message;
-      write(`${JSON.stringify({ level: value, time: Date.now(), pid: process.pid, ...fields, msg: text })}\n`);
+      write(
+        `${JSON.stringify({ level: value, time: systemClock().getTime(), pid: process.pid, ...fields, msg: text })}\n`,
+      );
     };
   return { info: line(levels.info), warn: line(levels.warn), error: line(levels.error) } satisfies ProcessLog;
 }

@@ -29,6 +29,9 @@ export function migrateWithRelease(entry: string): Promise<boolean> {
 /** main.js with this argument migrates the database and exits instead of serving. */
 export const migrateOnlyFlag = '--migrate-only';
 
+/** main.js with this argument prints the migrations the database has had and exits (scripts/release.mjs). */
+export const appliedMigrationsFlag = '--applied-migrations';
+
 /** Sent by the primary to a worker a reload replaces: drain its connections, then stop. */
 export const retireMessage = { type: 'retire' } as const;
 
@@ -52,7 +55,7 @@ export async function drainConnections(server: Server, waitMs: number): Promise<
   );
   // net.Server's close: http.Server's would also drop the idle keep-alive connections now.
   NetServer.prototype.close.call(server);
-  const deadline = Date.now() + waitMs;
+  const deadline = performance.now() + waitMs;
   const open = () => new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count ?? 0)));
-  while ((await open()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await open()) > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }

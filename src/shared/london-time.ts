@@ -54,6 +54,13 @@ export function londonLocalToUtc(local: string): string | null {
   return new Date(matching ?? wall - londonOffset(wall - 2 * hour1)).toISOString();
 }
 
+/** The date `days` after a date ('2026-11-23'): calendar days, which the clock changes do not move. */
+export function addDays(date: string, days: number): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + days);
+  return noon.toISOString().slice(0, 10);
+}
+
 /** The London date ('2026-11-23') of an instant. */
 export const londonDate = (instant: Date): string => utcToLondonLocal(instant.toISOString()).slice(0, 10);
 
@@ -62,4 +69,25 @@ export function utcToLondonLocal(iso: string): string {
   const p = londonParts(Date.parse(iso));
   const two = (value: number | undefined) => String(value).padStart(2, '0');
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** How a spreadsheet in the UK reads a time ('27/11/2026 09:46'), on London's clock: the CSV export's. */
+export function londonSpreadsheetTime(iso: string): string {
+  const [date, time] = utcToLondonLocal(iso).split('T') as [string, string];
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${time}`;
+}
+
+const spokenFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: londonTimeZone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A time in words as the office says it ('Friday 27 November 2026, 09:45'), on London's clock: the staff e-mail's. */
+export function londonSpokenTime(iso: string): string {
+  const time = utcToLondonLocal(iso).slice(11);
+  return `${spokenFormat.format(new Date(iso)).replace(/,/g, '')}, ${time}`;
 }

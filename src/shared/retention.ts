@@ -30,3 +30,10 @@ export const BACKUP_KEEP_DAYS = 35;
  * complaint's window. The daily retention run deletes older ones; the privacy page may state it.
  */
 export const ACCESS_LOG_KEEP_DAYS = 365;
+
+/**
+ * Visit counts (decision 0065): each page view is kept this many days, then only daily totals,
+ * for VISIT_TOTALS_KEEP_DAYS. The privacy page states both, so the page and the run agree.
+ */
+export const VISIT_VIEWS_KEEP_DAYS = 30;
+export const VISIT_TOTALS_KEEP_DAYS = 731;

@@ -22,7 +22,10 @@ export const paths = {
   adminStaff: '/admin/staff',
   adminAccount: '/admin/account',
   adminSite: '/admin/site',
+  adminInsights: '/admin/insights',
   adminInvitation: '/admin/invitation',
+  /** A recovery link's screen (issue 38): the token after `#`. */
+  adminRecover: '/admin/recover',
 } as const;
 
 export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

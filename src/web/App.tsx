@@ -1,18 +1,31 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
+import type { EnquiryFormStart } from '../shared/enquiries/form-post';
 import type { SiteApi } from '../shared/site-api';
 import { SiteLayout } from './components/layout/SiteLayout';
-import { type MetaSink, MetaSinkContext, type ShellState, ShellContext, SiteApiContext } from './lib/contexts';
+import {
+  EnquiryFormStartContext,
+  type MetaSink,
+  MetaSinkContext,
+  type ShellState,
+  ShellContext,
+  SiteApiContext,
+} from './lib/contexts';
 
 export interface AppProps {
   shell: ShellState;
   queryClient: QueryClient;
   /** The page inside the layout: a public page (server only) or the admin area. */
   children: ReactNode;
-  /** Server rendering only: the pages' data source and where they leave their metadata. */
-  ssr?: { path: string; search: string; metaSink: MetaSink; api: SiteApi };
+  /**
+   * Server rendering only: the pages' data source, where they leave their metadata, and how the
+   * page's enquiry form starts (posted without script, or its thank-you state).
+   */
+  ssr?: { path: string; search: string; metaSink: MetaSink; api: SiteApi; formStart?: EnquiryFormStart };
 }
+
+const noFormStart: EnquiryFormStart = {};
 
 /**
  * The layout and what its pages read. Public pages are rendered only on the server (their
@@ -24,11 +37,13 @@ export function App({ shell, queryClient, ssr, children }: AppProps) {
     <ShellContext.Provider value={shell}>
       <SiteApiContext.Provider value={ssr?.api ?? null}>
         <MetaSinkContext.Provider value={ssr?.metaSink ?? null}>
-          <QueryClientProvider client={queryClient}>
-            <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
-              <SiteLayout>{children}</SiteLayout>
-            </Router>
-          </QueryClientProvider>
+          <EnquiryFormStartContext.Provider value={ssr?.formStart ?? noFormStart}>
+            <QueryClientProvider client={queryClient}>
+              <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+                <SiteLayout>{children}</SiteLayout>
+              </Router>
+            </QueryClientProvider>
+          </EnquiryFormStartContext.Provider>
         </MetaSinkContext.Provider>
       </SiteApiContext.Provider>
     </ShellContext.Provider>

@@ -1,13 +1,13 @@
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+import { type EnquiryFormStart, type PostedForm, sentQuery } from '../shared/enquiries/form-post';
 import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
 import { App } from './App';
-import { prefetchSettings } from './features/settings/queries';
-import { prefetchSiteFacts, prefetchedSiteFacts } from './features/site-facts/queries';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
+import { prefetchSettings, prefetchSiteFacts, prefetchedSiteFacts } from './lib/site-data';
 import { findRoute, notFoundRoute } from './routes';
 
 export interface InitialState {
@@ -20,6 +20,8 @@ export interface RenderInput {
   url: string;
   api: SiteApi;
   shell: ShellState;
+  /** The page's enquiry form as the browser posted it without script, when it was not sent (decision 0062). */
+  posted?: PostedForm;
 }
 
 export interface RenderOutput {
@@ -32,8 +34,14 @@ export interface RenderOutput {
   state: InitialState;
 }
 
+/** Only what is set: the island's props travel in the page, and most pages need neither. */
+const formStart = (posted: PostedForm | undefined, search: string): EnquiryFormStart => ({
+  ...(posted && { posted }),
+  ...(search === sentQuery && { sent: true }),
+});
+
 /** Renders one page with its data on the server; under /admin the browser hydrates it from `state`. */
-export async function render({ url, api, shell }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, shell, posted }: RenderInput): Promise<RenderOutput> {
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
@@ -51,7 +59,11 @@ export async function render({ url, api, shell }: RenderInput): Promise<RenderOu
   const metaSink: MetaSink = { collect: (pageMeta) => (meta = pageMeta) };
   const Page = route.component;
   const html = renderToString(
-    <App shell={shell} queryClient={queryClient} ssr={{ path: pathname, search: search.slice(1), metaSink, api }}>
+    <App
+      shell={shell}
+      queryClient={queryClient}
+      ssr={{ path: pathname, search: search.slice(1), metaSink, api, formStart: formStart(posted, search.slice(1)) }}
+    >
       <Page params={match?.params ?? {}} />
     </App>,
   );

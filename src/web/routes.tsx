@@ -1,7 +1,7 @@
 import { matchPath, paths } from '../shared/routes';
 import { AdminRoute } from './admin/AdminRoute';
-import { prefetchBlogList, prefetchBlogPost } from './features/blog/prefetch';
-import { prefetchShowcase } from './features/images/queries';
+import { prefetchBlogList, prefetchBlogPost } from './features/blog';
+import { prefetchShowcase } from './features/images';
 import { BlogPage } from './pages/BlogPage';
 import { BlogPostPage } from './pages/BlogPostPage';
 import { ContactPage } from './pages/ContactPage';
@@ -41,17 +41,28 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminStaff, component: AdminRoute, clientApp: true },
   { path: paths.adminAccount, component: AdminRoute, clientApp: true },
   { path: paths.adminInvitation, component: AdminRoute, clientApp: true },
+  { path: paths.adminRecover, component: AdminRoute, clientApp: true },
   { path: paths.adminBin, component: AdminRoute, clientApp: true },
   { path: paths.adminSite, component: AdminRoute, clientApp: true },
+  { path: paths.adminInsights, component: AdminRoute, clientApp: true },
 ];
 
 /** What any path no route matches shows, with a 404. */
 export const notFoundRoute: PageRoute = { path: '*', component: NotFoundPage };
+
+/** A mistyped /admin/… address: still a 404, but the admin area says so, with its way back. */
+const adminNotFoundRoute: PageRoute = {
+  path: `${paths.admin}/*`,
+  component: AdminRoute,
+  clientApp: true,
+  prefetch: async () => ({ status: 404 }),
+};
 
 export function findRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | null {
   for (const route of pageRoutes) {
     const params = matchPath(route.path, pathname);
     if (params) return { route, params };
   }
+  if (pathname.startsWith(`${paths.admin}/`)) return { route: adminNotFoundRoute, params: {} };
   return null;
 }

@@ -80,7 +80,7 @@ test('staff delete an enquiry, a post and an image, then restore each from the B
     .getByRole('alertdialog', { name: 'Delete this submission?' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(toasts(page).getByText('Submission deleted successfully.', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Moved to the Bin.', { exact: true })).toBeVisible();
   await expect(card(page, 'Amelia Hart')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Blog Management' }).click();

@@ -74,7 +74,10 @@ test.describe('admin blog management', () => {
     await expect(dialog.getByLabel('Author *')).toHaveValue('Northstar Tutors');
     await expect(dialog.getByLabel('Category *')).toHaveValue('General');
     await expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveText(/Published/);
-    await expect(dialog.getByLabel('URL Slug (optional)')).toHaveAttribute('placeholder', 'auto-generated-from-title');
+    await expect(dialog.getByLabel('Web address (optional)')).toHaveAttribute(
+      'placeholder',
+      'auto-generated-from-title',
+    );
     await dialog.getByRole('button', { name: 'Create Post' }).click();
     for (const message of ['Title is required', 'Excerpt is required', 'Content is required']) {
       await expect(dialog.getByText(message)).toBeVisible();
@@ -146,7 +149,7 @@ test.describe('admin blog management', () => {
     await card.getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Post' });
     await expect(edit.getByLabel('Title *')).toHaveValue(`Editor post ${run}`);
-    await expect(edit.getByLabel('URL Slug (optional)')).toHaveValue(`editor-post-${run}`);
+    await expect(edit.getByLabel('Web address (optional)')).toHaveValue(`editor-post-${run}`);
     await expect(edit.locator('.ProseMirror strong')).toHaveText('strong words');
     await edit.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Published' }).click();

@@ -37,7 +37,7 @@ const adminMarkers = [
   'Your session has ended. Please sign in again.',
   'Edit Submission',
   'export.csv',
-  'Submission deleted successfully.',
+  'Moved to the Bin.',
 ];
 
 test.describe('the public bundle stays public', () => {

@@ -210,6 +210,41 @@ test.describe('drafting without fear', () => {
     await expect(postCard(page, title).getByText('Published', { exact: true })).toBeVisible();
   });
 
+  test('clearing the publication time of a scheduled post publishes it now, as the hint says', async ({
+    page,
+    request,
+  }) => {
+    const title = `Publish now ${run}`;
+    const nextMonth = new Date(Math.ceil((Date.now() + 30 * 86_400_000) / 60_000) * 60_000).toISOString();
+    const post = await createPost(request, { title, publishedAt: nextMonth });
+    expect((await request.get(`/blog/${post.slug}`)).status()).toBe(404);
+
+    await openBlogAdmin(page);
+    const card = postCard(page, title);
+    await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Post' });
+    const time = edit.getByLabel('Publication time (UK)');
+    await expect(time).toHaveValue(utcToLondonLocal(nextMonth));
+    await expect(edit.getByText('Empty: when first published. A future time schedules the post.')).toBeVisible();
+    await time.fill('');
+    const before = Date.now();
+    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Blog post updated successfully.', { exact: true })).toBeVisible();
+
+    // The dialog stays open on edit, refilled from the saved post: the time it was published, not next month's.
+    await expect(time).not.toHaveValue(utcToLondonLocal(nextMonth));
+    await expect(time).not.toHaveValue('');
+    await expect(card.getByText('Published', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Appears/)).toHaveCount(0);
+    expect((await request.get(`/blog/${post.slug}`)).status()).toBe(200);
+    const saved = (
+      (await (await request.get('/api/admin/blog', { headers: blogAdminHeaders })).json()) as BlogPost[]
+    ).find((each) => each.id === post.id)!;
+    expect(Date.parse(saved.publishedAt!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(saved.publishedAt!)).toBeLessThanOrEqual(Date.now());
+  });
+
   test('restores an earlier version from the revisions', async ({ page, request, consoleErrors }) => {
     test.setTimeout(90_000); // an axe run on a shared machine
     const post = await createPost(request, { title: `First version ${run}` });

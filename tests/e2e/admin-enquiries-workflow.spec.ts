@@ -109,11 +109,11 @@ test.describe('working through enquiries in the inbox', () => {
     const george = card(page, 'George Walker');
     const toggle = george.getByRole('button', { name: 'Reviewed' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await expect(george.getByText('Unreviewed')).toBeVisible();
+    await expect(george.getByText('Needs review')).toBeVisible();
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    await expect(george.getByText('Unreviewed')).toHaveCount(0);
+    await expect(george.getByText('Needs review')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Unreviewed 2' })).toBeVisible();
     await expect.poll(() => reviewedOf(server.dataDir, 'george@example.test')).toBe('true');
@@ -136,7 +136,7 @@ test.describe('working through enquiries in the inbox', () => {
     await toggle.click();
     await expect(page.getByText('Failed to update submission.').first()).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await expect(oliver.getByText('Unreviewed')).toBeVisible();
+    await expect(oliver.getByText('Needs review')).toBeVisible();
     expect(reviewedOf(server.dataDir, 'oliver@example.test')).toBe('false');
   });
 

@@ -64,7 +64,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
 
   test('the right key signs in, a reload keeps the session, logout clears it', async ({ page, consoleErrors }) => {
     await signInWithKey(page, server.baseUrl, KEY);
-    await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
     for (const name of ['Blog Management', 'Image Manager', 'Logo Manager']) {
       await expect(page.getByRole('link', { name })).toBeVisible();
     }
@@ -135,8 +135,8 @@ test.describe('admin sign-in and the enquiry inbox', () => {
       'Isla Patel',
       'Oliver Khan',
     ]);
-    await expect(card(page, 'Amelia Hart').getByText('Unreviewed')).toBeVisible();
-    await expect(card(page, 'Isla Patel').getByText('Unreviewed')).toHaveCount(0);
+    await expect(card(page, 'Amelia Hart').getByText('Needs review')).toBeVisible();
+    await expect(card(page, 'Isla Patel').getByText('Needs review')).toHaveCount(0);
 
     await tile('Assessments 2').click();
     await expect(cards(page).getByRole('heading')).toHaveText(['Amelia Hart', 'Isla Patel']);
@@ -152,7 +152,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
     await expect(cards(page).getByRole('heading')).toHaveText(['George Walker']);
     await expect(tile('All 1')).toBeVisible();
     await page.getByLabel('Search').fill('nobody-matches-this');
-    await expect(page.getByText('No submissions found.')).toBeVisible();
+    await expect(page.getByText('No enquiries match this search or filter.')).toBeVisible();
   });
 
   test('editing marks a submission reviewed and saves it', async ({ page }) => {
@@ -170,7 +170,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
 
     await expect(page.getByText('Submission updated successfully.').first()).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(card(page, 'George Walker').getByText('Unreviewed')).toHaveCount(0);
+    await expect(card(page, 'George Walker').getByText('Needs review')).toHaveCount(0);
     await expect(card(page, 'George Walker').getByText('Year 6')).toBeVisible();
     expect(reviewedOf(server.dataDir, 'george@example.test')).toBe('true');
   });
@@ -214,7 +214,7 @@ test.describe('admin sign-in and the enquiry inbox', () => {
 
     await card(page, 'Oliver Khan').getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Submission deleted successfully.').first()).toBeVisible();
+    await expect(page.getByText('Moved to the Bin.').first()).toBeVisible();
     await expect(card(page, 'Oliver Khan')).toHaveCount(0);
     await expect(cards(page)).toHaveCount(3);
   });

@@ -27,6 +27,26 @@ async function openAdmin(page: Page, path: string) {
   await page.goto(`${server.baseUrl}${path}`);
 }
 
+/** Random pixels: a PNG that does not compress, so its upload takes a while under slowUploads. */
+const noisyPng = (width: number, height: number) =>
+  sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width, height, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+
+/** Sends at about 256 kB/s, so an upload's progress can be seen before it ends. */
+async function slowUploads(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+}
+
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
@@ -181,14 +201,22 @@ test('logo manager: upload, toggles and brand text show in the server-rendered h
   await expect(toastText(page, 'Upload failed')).toBeVisible();
   await expect(toasts(page).getByText(/^415: /)).toBeVisible();
 
-  await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(512, 512, '#1d4ed8') });
+  // The chosen file shows as a thumbnail before it is sent, then with a progress bar while it is.
+  await expect(page.getByRole('switch', { name: 'Show logo in the header' })).not.toBeChecked();
+  await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await noisyPng(512, 512) });
+  await expect(page.getByRole('img', { name: 'Chosen file: logo.png' })).toBeVisible();
+  await slowUploads(page);
   await page.getByRole('button', { name: 'Upload Logo' }).click();
+  const progress = page.getByRole('progressbar', { name: /^(Uploading logo\.png: \d+%|Processing logo\.png)/ });
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(toastText(page, 'Logo uploaded successfully')).toBeVisible();
+  await expect(progress).toBeHidden();
   await expect(page.getByRole('img', { name: 'Current site logo' })).toHaveAttribute('src', /512x512\/512\.webp$/);
 
-  await page.getByRole('switch', { name: 'Show logo in the navbar' }).click();
-  await expect(toastText(page, 'Setting updated')).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Show logo in the navbar' })).toBeChecked();
+  // A new logo is shown at once: its switch is on without another step.
+  await expect(page.getByRole('switch', { name: 'Show logo in the header' })).toBeChecked();
+  expect(header(await (await page.request.get(`${server.baseUrl}/`)).text())).toMatch(/512x512\/512\.webp/);
 
   await page.getByLabel('Text (first word blue, the rest red)').fill('Teesside Learners');
   await expect(page.getByTestId('brand-preview')).toContainText('Teesside Learners');
@@ -199,9 +227,9 @@ test('logo manager: upload, toggles and brand text show in the server-rendered h
   expect(html).toMatch(/<img src="\/images\/\d+\/[0-9a-f]+-512x512\/512\.webp" srcSet="[^"]*160\.webp 160w/);
   expect(html).toContain('<span class="text-blue-700">Teesside</span> <span class="text-red-600">Learners</span>');
 
-  await page.getByRole('switch', { name: 'Show brand text in the navbar' }).click();
+  await page.getByRole('switch', { name: 'Show brand text in the header' }).click();
   await expect(toastText(page, 'Setting updated')).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Show brand text in the navbar' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Show brand text in the header' })).not.toBeChecked();
   html = header(await (await page.request.get(`${server.baseUrl}/contact`)).text());
   expect(html).not.toContain('Teesside');
   expect(html).toContain('512x512/512.webp');

@@ -138,9 +138,10 @@ test('staff change the details, hours, testimonials and FAQ; every public page f
     .poll(async () => (await current(request)).facts.faq.map((item) => item.id).slice(0, 2))
     .toEqual([secondQuestion!.id, firstQuestion!.id]);
 
-  // Each save is a version: when, who, which part.
+  // Each save is a version: when, who, which part; below them the built-in facts the baseline replaced.
   const versions = part(page, 'Versions');
-  await expect(versions.getByRole('listitem')).toHaveCount(5);
+  await expect(versions.getByRole('listitem')).toHaveCount(6);
+  await expect(versions.getByRole('listitem').last()).toContainText('The details the site was built with');
   await expect(versions.getByRole('listitem').first()).toContainText('FAQ, by Staff member');
 
   if (process.env.SCREENSHOT_DIR) {

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
+import { DATABASE_OUTAGE_MESSAGE } from '../../src/web/admin/ui/DatabaseOutage';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { expect, test } from './fixtures';
+import { openSession } from './admin-session';
 import { type RunningServer, startServer } from './server';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const KEY = 'outage-e2e-key-0123456789abcdefghijklmn';
 const unavailableText = '503: We could not save or load this just now. Please try again in a minute.';
 
 async function onServer(statement: string) {
@@ -36,7 +39,7 @@ test.describe('the database going away while a parent fills in a form', () => {
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     viaProxy.pathname = `/${name}`;
-    server = await startServer({ DATABASE_URL: viaProxy.href });
+    server = await startServer({ DATABASE_URL: viaProxy.href, ADMIN_API_KEY: KEY });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -99,5 +102,35 @@ test.describe('the database going away while a parent fills in a form', () => {
     } finally {
       await proxy.restore();
     }
+  });
+
+  test('the admin says the database is not answering, not "Staff sign-in", and opens once it is back', async ({
+    page,
+  }) => {
+    // Signed in: checking the session reads the database, which a signed-out check need not.
+    await openSession(page, KEY, server.baseUrl);
+    // The page loads while the database answers; its session check reaches the server just after
+    // the database has gone (held in the network until then, then sent on unchanged).
+    let send!: () => void;
+    const outageStarted = new Promise<void>((resolve) => (send = resolve));
+    await page.route('**/api/session', async (route) => {
+      await outageStarted;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/admin`);
+    await proxy.cut();
+    try {
+      send();
+      await expect(page.getByRole('alert')).toContainText(DATABASE_OUTAGE_MESSAGE, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toHaveCount(0);
+      expect((await page.request.get(`${server.baseUrl}/api/session`)).status()).toBe(503);
+    } finally {
+      await page.unroute('**/api/session');
+      await proxy.restore();
+    }
+    await expect.poll(async () => (await page.request.get(`${server.baseUrl}/api/session`)).status()).toBe(200);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // Still signed in: the outage did not end the session.
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   });
 });

@@ -198,8 +198,8 @@ test.describe('what stays alive', () => {
     const form = page.getByRole('form', { name: 'Send us a message' });
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByText('First name is required')).toBeVisible();
-    // What the server tells visitors without JavaScript is not shown to those with it.
-    await expect(page.getByText('This form needs JavaScript to send.')).toBeHidden();
+    // The island sent nothing and stayed: the browser's own post (decision 0062) was held back.
+    await expect(page).toHaveURL(/\/contact$/);
   });
 });
 

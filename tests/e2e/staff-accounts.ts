@@ -29,7 +29,8 @@ export async function makeAccount(
   baseUrl: string,
   key: string,
   roles: StaffRole[] = ['owner'],
-  name = `Staff member ${made + 1}`,
+  // Unique on a server the workers share: a name another account has is refused (issue 36).
+  name = `Staff member ${process.pid}.${made + 1}`,
 ): Promise<TestAccount> {
   made += 1;
   // A context of its own: accepting signs in, and that session must not be the browser's.
@@ -42,11 +43,13 @@ export async function makeAccount(
   if (invited.status() !== 201) throw new Error(`Invitation refused: ${invited.status()} ${await invited.text()}`);
   const { link } = (await invited.json()) as { link: string };
   const token = link.slice(link.indexOf('#') + 1);
-  const view = (await (await request.get(`/api/staff/invitations/${token}`)).json()) as InvitationView;
+  const view = (await (
+    await request.post('/api/staff/invitations/open', { data: { token } })
+  ).json()) as InvitationView;
   const { secret } = view.authenticator;
   let step = stepAt(new Date());
-  const accepted = await request.post(`/api/staff/invitations/${token}/accept`, {
-    data: { name, password: STAFF_PASSWORD, authenticator: { secret, code: totpCode(secret, step) } },
+  const accepted = await request.post('/api/staff/invitations/accept', {
+    data: { token, name, password: STAFF_PASSWORD, authenticator: { secret, code: totpCode(secret, step) } },
   });
   if (accepted.status() !== 201) throw new Error(`Acceptance refused: ${accepted.status()} ${await accepted.text()}`);
   await request.dispose();

@@ -8,7 +8,10 @@ import { expect, test } from './fixtures';
 const offsetOf = (page: Page) =>
   page.locator('.carousel-track').evaluate((track) => -new DOMMatrixReadOnly(getComputedStyle(track).transform).m41);
 
-/** How far the track moves over `ms` milliseconds of the page's own time. */
+/**
+ * How far the track moves over `ms` milliseconds of the page's own time. "It moves" is polled: on a
+ * busy machine the first half second after hydration may draw only a few frames.
+ */
 const driftOver = (page: Page, ms = 500) =>
   page.locator('.carousel-track').evaluate(async (track, wait) => {
     const shift = () => new DOMMatrixReadOnly(getComputedStyle(track).transform).m41;
@@ -70,7 +73,7 @@ test('the island’s props carry no testimonial: each card’s text and author a
 
 test('it moves by itself, stands still under the pointer, and Pause stops it until Play', async ({ page }) => {
   await openCarousel(page);
-  expect(await driftOver(page)).toBeGreaterThan(2);
+  await expect.poll(() => driftOver(page)).toBeGreaterThan(2);
 
   await page.locator('.carousel').hover();
   await page.waitForTimeout(100); // the frame already asked for may still draw
@@ -78,13 +81,13 @@ test('it moves by itself, stands still under the pointer, and Pause stops it unt
 
   // Away from the track it moves again; the Pause button stops it (WCAG 2.2.2) and becomes Play.
   await page.getByRole('heading', { name: 'What Teesside families say' }).hover();
-  expect(await driftOver(page)).toBeGreaterThan(2);
+  await expect.poll(() => driftOver(page)).toBeGreaterThan(2);
   await page.getByRole('button', { name: 'Pause testimonials' }).click();
   await page.waitForTimeout(100);
   expect(await driftOver(page)).toBe(0);
   await page.getByRole('button', { name: 'Play testimonials' }).click();
   await expect(page.getByRole('button', { name: 'Pause testimonials' })).toBeVisible();
-  expect(await driftOver(page)).toBeGreaterThan(2);
+  await expect.poll(() => driftOver(page)).toBeGreaterThan(2);
 });
 
 test('Next moves the track on by one card and Previous back', async ({ page }) => {

@@ -7,12 +7,22 @@ import type { RouteRole, StaffRole } from '../../src/shared/staff/staff';
 const publicWrites = new Set([
   'POST /api/assessments',
   'POST /api/contact-submissions',
+  // The beacon of a page shown in place from a prefetch: counted, never answered (decision 0065).
+  'POST /api/page-views',
   'POST /api/staff/sign-in',
   'POST /api/staff/sign-in/code',
   'POST /api/staff/sign-in/passkey/options',
   'POST /api/staff/sign-in/passkey',
-  'POST /api/staff/invitations/:token/passkey/options',
-  'POST /api/staff/invitations/:token/accept',
+  'POST /api/staff/invitations/open',
+  'POST /api/staff/invitations/passkey/options',
+  'POST /api/staff/invitations/accept',
+  // Getting back in (issue 38): a link after "Forgot your password?", and an owner's reset link.
+  'POST /api/staff/sign-in/code/again',
+  'POST /api/staff/recovery',
+  'POST /api/staff/recovery/open',
+  'POST /api/staff/recovery/complete',
+  'POST /api/staff/recovery/passkey/options',
+  'POST /api/staff/recovery/reset',
 ]);
 const adminReads = [/^\/api\/contact-submissions(\/|$)/, /^\/api\/admin(\/|$)/];
 
@@ -45,6 +55,8 @@ export function roleNeeded(method: string, url: string): RouteRole {
   }
   if (url.startsWith('/api/admin/api-tokens') || url.startsWith('/api/admin/staff')) return 'owner';
   if (url === '/api/admin/access-log') return 'owner';
+  // Visit counts and enquiry sources (decision 0070): owners and the inbox's staff, not editors.
+  if (url === '/api/admin/insights') return 'enquiries';
   throw new Error(`No expected role for ${method} ${url}: add it to tests/support/admin-route-expectations.ts`);
 }
 

@@ -3,10 +3,16 @@ import type { Enquiry } from '../../src/shared/enquiries/admin-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../src/server/db/schema';
 import { toEnquiry } from '../../src/server/features/enquiries/repo';
 
-type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed' | 'deleted_at'> & {
-  reviewed?: string;
-  deleted_at?: string | null;
-};
+/** Who reviewed, replied or binned it: absent unless a test says. */
+type WhoColumns = {
+  [K in keyof ContactSubmissionsTable]: K extends `${string}_by_${string}` | `${'reviewed' | 'replied'}_at` ? K : never;
+}[keyof ContactSubmissionsTable];
+
+type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed' | 'deleted_at' | WhoColumns> &
+  Partial<Pick<ContactSubmissionsTable, WhoColumns>> & {
+    reviewed?: string;
+    deleted_at?: string | null;
+  };
 
 let sequence = 0;
 

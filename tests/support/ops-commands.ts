@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { resticTime } from '../../src/server/ops/restic';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
@@ -77,7 +78,9 @@ export function createResticRepository(): TestResticRepository {
     restic,
     snapshots: () => JSON.parse(restic(['snapshots', '--json']).stdout) ?? [],
     storeSnapshot(tags, time) {
-      const at = time ? ['--time', time.toISOString().slice(0, 19).replace('T', ' ')] : [];
+      // Stamped by this process's clock, as the backup command does (restic, a Go program, would
+      // read the real time even under faketime).
+      const at = ['--time', resticTime(time ?? new Date())];
       const tagArgs = ['northstar', ...tags].flatMap((tag) => ['--tag', tag]);
       const stored = restic(
         ['backup', '--json', '--quiet', '--stdin', '--stdin-filename', 'site.db', ...tagArgs, ...at],

@@ -52,7 +52,7 @@ describe('admin key from ADMIN_API_KEY', () => {
   });
 
   it('ignores a stored key while ADMIN_API_KEY is set', async () => {
-    const stored = await rotateKey(subject.database.db);
+    const stored = await rotateKey(subject.database.db, new Date());
     expect((await get(stored, '10.0.0.20')).statusCode).toBe(401);
     expect((await get(KEY, '10.0.0.20')).statusCode).toBe(200);
   });
@@ -74,7 +74,7 @@ describe('generated admin key (no ADMIN_API_KEY)', () => {
   });
 
   it('npm run admin:key makes a key, stores only its hash, and accepts it', async () => {
-    const key = await rotateKey(subject.database.db);
+    const key = await rotateKey(subject.database.db, new Date());
     expect(key).toMatch(/^[\w-]{43}$/);
     const rows = await subject.database.db.selectFrom('admin_key').selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -84,8 +84,8 @@ describe('generated admin key (no ADMIN_API_KEY)', () => {
   });
 
   it('rotation makes the old key fail at once and the new one work', async () => {
-    const before = await rotateKey(subject.database.db);
-    const after = await rotateKey(subject.database.db);
+    const before = await rotateKey(subject.database.db, new Date());
+    const after = await rotateKey(subject.database.db, new Date());
     expect(after).not.toBe(before);
     expect((await get(before)).statusCode).toBe(401);
     expect((await get(after)).statusCode).toBe(200);

@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onErrorHookHandler } from 'fastify';
 import { csrfHeader, SESSION_ENDED_MESSAGE } from '../../shared/admin-session';
 import { mayUse, type RouteRole } from '../../shared/staff/staff';
 import { isAdminRoute } from './admin-routes';
 import { hashKey, keyMatches, readStoredKeyHash } from './admin-key';
 import { createApiTokenStore, looksLikeApiToken, type ApiTokenStore } from './api-tokens';
 import { createSessionStore, csrfMatches, type LiveSession, type SessionStore } from './admin-sessions';
-import { createFailureLimiter, type FailureLimiter, tooManySignIns } from './failure-limiter';
+import { createSignInBudgets, type SignInBudgets, signInLimits, tooManySignIns } from './sign-in-budgets';
 import { adminKeyPrincipal, type Principal } from './principal';
 import { readSessionCookie } from './session-cookie';
 import type { AppContext } from '../context';
+import type { RecordAccess } from '../features/access-log';
 import { AppError, forbidden } from '../errors';
 
 declare module 'fastify' {
@@ -24,8 +25,8 @@ declare module 'fastify' {
     adminSessions: SessionStore;
     /** Named API tokens (decision 0058); the staff routes create and revoke them. */
     apiTokens: ApiTokenStore;
-    /** Failed sign-ins per address: wrong keys, tokens, passwords and codes share one budget. */
-    signInFailures: FailureLimiter;
+    /** The sign-in budgets: wrong keys, tokens, passwords and codes take places in them (sign-in-budgets.ts). */
+    signInBudgets: SignInBudgets;
   }
   interface FastifyRequest {
     /**
@@ -40,11 +41,11 @@ declare module 'fastify' {
 }
 
 export interface AdminAuthOptions {
-  /** Failed attempts allowed per address in the window before answering 429. */
+  /** Failed attempts allowed per address in the window before answering 429 (the address budget). */
   maxFailures?: number;
   windowMs?: number;
-  /** The sessions' clock (tests move it instead of waiting). */
-  now?: () => Date;
+  /** The access log's recorder: a known principal refused a route is recorded (features/index.ts hands it over). */
+  record?: RecordAccess;
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -60,41 +61,43 @@ const csrfRefused = () =>
  */
 export function registerAdminAuth(
   app: FastifyInstance,
-  { config, database }: AppContext,
-  { maxFailures = 10, windowMs = 15 * 60_000, now }: AdminAuthOptions = {},
+  { config, database, clock }: AppContext,
+  {
+    maxFailures = signInLimits.address.places,
+    windowMs = signInLimits.address.windowMs,
+    record,
+  }: AdminAuthOptions = {},
 ): void {
-  const limiter = createFailureLimiter(database.db, { maxFailures, windowMs });
-  app.decorate('signInFailures', limiter);
+  const budgets = createSignInBudgets(database, { ...signInLimits, address: { places: maxFailures, windowMs } });
+  app.decorate('signInBudgets', budgets);
   // ADMIN_API_KEY wins over a stored key; its hash is computed once.
   const configuredHash = config.adminApiKey ? hashKey(config.adminApiKey) : undefined;
   // The stored hash is read per request so a rotated key takes effect on every instance at once.
   const expectedKeyHash = async () => configuredHash ?? (await readStoredKeyHash(database.db));
-  const sessions = createSessionStore(database.db, config.adminSession, expectedKeyHash, now);
+  const sessions = createSessionStore(database.db, config.adminSession, expectedKeyHash, clock);
   app.decorate('adminSessions', sessions);
-  const apiTokens = createApiTokenStore(database.db, now);
+  const apiTokens = createApiTokenStore(database.db, clock);
   app.decorate('apiTokens', apiTokens);
   app.decorateRequest('adminAuth', undefined);
   const publicOrigin = new URL(config.publicUrl).origin;
 
   const checkKey = async (request: FastifyRequest, reply: FastifyReply, provided: string) => {
-    const refuse = (waitMs: number) => tooManySignIns(reply, waitMs);
+    // A spent address is refused before anything is compared or looked up.
+    const blockedMs = await budgets.addressWaitMs(request.ip, clock());
+    if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
     const expected = await expectedKeyHash();
     if (expected && keyMatches(provided, expected)) {
-      const waitMs = await limiter.blockedFor(request.ip);
-      if (waitMs > 0) throw refuse(waitMs);
       request.adminAuth = { via: 'key', keyHash: expected, principal: adminKeyPrincipal };
       return;
     }
     const tokenPrincipal = looksLikeApiToken(provided) ? await apiTokens.principalFor(provided) : undefined;
     if (tokenPrincipal) {
-      const waitMs = await limiter.blockedFor(request.ip);
-      if (waitMs > 0) throw refuse(waitMs);
       request.adminAuth = { via: 'token', principal: tokenPrincipal };
       return;
     }
-    // Counted and judged in one atomic statement, so parallel guesses cannot all pass (failure-limiter.ts).
-    const waitMs = await limiter.recordFailure(request.ip);
-    if (waitMs > 0) throw refuse(waitMs);
+    // Its place is taken and judged in one transaction, so parallel guesses cannot all pass (sign-in-budgets.ts).
+    const taken = await budgets.takeWrongKeyPlace(request.ip, clock);
+    if (!taken.granted) throw tooManySignIns(reply, taken.waitMs);
     throw new AppError(401, 'UNAUTHORIZED', 'Invalid admin API key.');
   };
 
@@ -105,6 +108,8 @@ export function registerAdminAuth(
   const checkSession = async (request: FastifyRequest, token: string) => {
     const session = await sessions.resume(token);
     if (!session) throw new AppError(401, 'UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+    // Known before the CSRF check: a refused write is recorded under the session's principal.
+    refusedPrincipals.set(request, session.principal);
     if (!readMethods.has(request.method)) {
       // Browsers send Origin on every cross-site write; one from elsewhere is refused outright.
       const origin = request.headers.origin;
@@ -132,6 +137,23 @@ export function registerAdminAuth(
     if (!needed || !mayUse(request.adminAuth!.principal.roles, needed)) throw forbidden();
   };
 
+  /** Whose request it was when it is refused after the session was found (a failed CSRF check). */
+  const refusedPrincipals = new WeakMap<FastifyRequest, Principal>();
+  // A known principal refused (401, 403) is recorded with the route, so a refusal can be traced
+  // to a person; a stranger's 401 is the budgets' business and is not.
+  // Before the answer leaves (onError), so whoever reads the log next finds it.
+  const recordRefusal: onErrorHookHandler = async (request, _reply, error) => {
+    if (!record || (error.statusCode !== 401 && error.statusCode !== 403)) return;
+    const principal = request.adminAuth?.principal ?? refusedPrincipals.get(request);
+    if (!principal) return;
+    await record(request, {
+      action: 'access.refused',
+      outcome: 'refused',
+      actor: principal,
+      target: { kind: 'route', id: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}` },
+    });
+  };
+
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const declared = route.config?.role !== undefined;
@@ -141,5 +163,7 @@ export function registerAdminAuth(
       throw new Error(`Admin route ${methods.join(',')} ${route.url} declares no role (config.role).`);
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [checkAdmin, ...existing];
+    const failed = route.onError ? [route.onError].flat() : [];
+    route.onError = [...failed, recordRefusal];
   });
 }

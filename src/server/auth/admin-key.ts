@@ -30,9 +30,9 @@ export async function readStoredKeyHash(db: Kysely<DatabaseSchema>): Promise<Buf
  * every staff session ends (they also carry the old key's fingerprint, so one opened meanwhile
  * is refused too).
  */
-export async function rotateKey(db: Kysely<DatabaseSchema>): Promise<string> {
+export async function rotateKey(db: Kysely<DatabaseSchema>, now: Date): Promise<string> {
   const key = generateKey();
-  const values = { key_hash: hashKey(key).toString('hex'), created_at: new Date().toISOString() };
+  const values = { key_hash: hashKey(key).toString('hex'), created_at: now.toISOString() };
   await db
     .insertInto('admin_key')
     .values({ id: KEY_ROW_ID, ...values })

@@ -9,13 +9,23 @@
 export const publicWriteRoutes: readonly string[] = [
   'POST /api/assessments',
   'POST /api/contact-submissions',
+  // The beacon of a page shown in place from a prefetch: counted, never answered (decision 0065).
+  'POST /api/page-views',
   // Signing in and accepting an invitation: nobody is signed in yet (decision 0058).
   'POST /api/staff/sign-in',
   'POST /api/staff/sign-in/code',
   'POST /api/staff/sign-in/passkey/options',
   'POST /api/staff/sign-in/passkey',
-  'POST /api/staff/invitations/:token/passkey/options',
-  'POST /api/staff/invitations/:token/accept',
+  'POST /api/staff/invitations/open',
+  'POST /api/staff/invitations/passkey/options',
+  'POST /api/staff/invitations/accept',
+  // Getting back in (issue 38): a link after "Forgot your password?", and an owner's reset link.
+  'POST /api/staff/sign-in/code/again',
+  'POST /api/staff/recovery',
+  'POST /api/staff/recovery/open',
+  'POST /api/staff/recovery/complete',
+  'POST /api/staff/recovery/passkey/options',
+  'POST /api/staff/recovery/reset',
 ];
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -12,10 +13,7 @@ const MINUTE = 60_000;
 const ENDED = { error: 'Your session has ended. Please sign in again.', code: 'UNAUTHORIZED' };
 
 /** The sessions' clock: tests move it instead of waiting half an hour. */
-function testClock() {
-  let at = Date.UTC(2030, 0, 1, 9);
-  return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
-}
+const testClock = () => movableClock(Date.UTC(2030, 0, 1, 9));
 
 let addressCount = 0;
 // Each test from its own address, so failure counting in one never blocks another.
@@ -32,7 +30,7 @@ describe('staff sessions', () => {
   const clock = testClock();
   let remoteAddress: string;
   beforeAll(async () => {
-    subject = await createTestApp({ env: { ADMIN_API_KEY: KEY }, adminAuth: { maxFailures: 3, now: clock.now } });
+    subject = await createTestApp({ env: { ADMIN_API_KEY: KEY }, adminAuth: { maxFailures: 3 }, clock: clock.now });
   });
   afterAll(() => subject.close());
   beforeEach(() => {
@@ -286,10 +284,10 @@ describe('a changed key ends every session', () => {
     app.inject({ url: '/api/contact-submissions', cookies: { admin_session: token } });
 
   it('npm run admin:key (rotateKey) ends the sessions opened with the old key', async () => {
-    const key = await rotateKey(subject.database.db);
+    const key = await rotateKey(subject.database.db, new Date());
     const first = await signIn(subject.app, key);
     const second = await signIn(subject.app, key);
-    const newKey = await rotateKey(subject.database.db);
+    const newKey = await rotateKey(subject.database.db, new Date());
     expect((await list(subject.app, first)).json()).toEqual(ENDED);
     expect((await list(subject.app, second)).statusCode).toBe(401);
     expect((await list(subject.app, await signIn(subject.app, newKey))).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { AdminSessionInfo } from '../../shared/admin-session';
 import { staffRoles } from '../../shared/staff/staff';
 import type { DatabaseSchema } from '../db/schema';
 import { adminKeyPrincipal, type Principal, rolesFromColumn } from './principal';
+import type { Clock } from '../../shared/clock';
 
 export interface SessionLimits {
   /** Ends after this long without an admin call. */
@@ -16,6 +17,8 @@ export interface SessionLimits {
 export interface LiveSession extends Omit<AdminSessionInfo, 'who'> {
   token: string;
   principal: Principal;
+  /** When the session last proved who holds it: its sign-in, or a step-up since (issue 36). */
+  provedAt: string;
 }
 
 /** Who a session is opened for: a member of staff's account, or whoever holds the admin key. */
@@ -52,13 +55,14 @@ export function createSessionStore(
   limits: SessionLimits,
   /** The admin key's hash now (read per call, so a rotation anywhere ends sessions everywhere). */
   currentKeyHash: () => Promise<Buffer | undefined>,
-  now: () => Date = () => new Date(),
+  now: Clock,
 ) {
   // Writing last_seen_at on every call is needless: a fraction of the idle time is precise enough.
   const touchEveryMs = Math.min(60_000, limits.idleMs / 10);
-  const info = (token: string, expiresAt: string, principal: Principal): LiveSession => ({
+  const info = (token: string, expiresAt: string, principal: Principal, provedAt: string): LiveSession => ({
     token,
     principal,
+    provedAt,
     csrfToken: csrfTokenFor(token),
     idleMs: limits.idleMs,
     expiresAt,
@@ -101,9 +105,11 @@ export function createSessionStore(
           created_at: at.toISOString(),
           last_seen_at: at.toISOString(),
           expires_at: expiresAt,
+          // Signing in is a proof of who holds the session, at its time.
+          proved_at: at.toISOString(),
         })
         .execute();
-      return info(token, expiresAt, principal);
+      return info(token, expiresAt, principal, at.toISOString());
     },
 
     /**
@@ -135,7 +141,28 @@ export function createSessionStore(
           .where('token_hash', '=', tokenHash)
           .execute();
       }
-      return info(token, row.expires_at, principal);
+      return info(token, row.expires_at, principal, row.proved_at ?? row.created_at);
+    },
+
+    /** A step-up succeeded (a passkey, or a password and a code): the session has proved itself now. */
+    async prove(token: string): Promise<string> {
+      const at = now().toISOString();
+      await db
+        .updateTable('admin_sessions')
+        .set({ proved_at: at })
+        .where('token_hash', '=', sha256Hex(token))
+        .execute();
+      return at;
+    },
+
+    /** Ends every session of the account but the one given ("Sign out everywhere else", a new password). */
+    async endOthersOf(accountId: number, keep: string): Promise<number> {
+      const result = await db
+        .deleteFrom('admin_sessions')
+        .where('account_id', '=', accountId)
+        .where('token_hash', '!=', sha256Hex(keep))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async end(token: string): Promise<void> {
@@ -155,7 +182,7 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export async function deleteEndedSessions(
   db: Kysely<DatabaseSchema>,
   limits: SessionLimits,
-  at: Date = new Date(),
+  at: Date,
 ): Promise<number> {
   const idleBefore = new Date(at.getTime() - limits.idleMs).toISOString();
   const result = await db

@@ -5,6 +5,7 @@ import type { ApiTokenRecord, CreatedApiToken } from '../../shared/staff/staff';
 import { staffRoles } from '../../shared/staff/staff';
 import type { ApiTokensTable, DatabaseSchema } from '../db/schema';
 import { rolesFromColumn, type Principal } from './principal';
+import type { Clock } from '../../shared/clock';
 
 /**
  * A token says what it is (`nst_`, so a leaked one is recognisable in a log or a repository scan)
@@ -25,15 +26,20 @@ const recordOf = (row: Selectable<ApiTokensTable>): ApiTokenRecord => ({
   name: row.name,
   roles: rolesFromColumn(row.roles, staffRoles),
   createdBy: row.created_by,
+  createdByAccountId: row.created_by_account_id,
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
   revokedAt: row.revoked_at,
 });
 
 /** Named API tokens (decision 0058): created by an owner, shown once, stored hashed, revocable. */
-export function createApiTokenStore(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+export function createApiTokenStore(db: Kysely<DatabaseSchema>, now: Clock) {
   return {
-    async create({ name, roles }: ApiTokenCreate, createdBy: string): Promise<CreatedApiToken> {
+    /** `createdBy`: who makes it, by name (shown in the list) and account (null for the admin key). */
+    async create(
+      { name, roles }: ApiTokenCreate,
+      createdBy: { name: string; accountId: number | null },
+    ): Promise<CreatedApiToken> {
       const token = `${tokenPrefix}${crypto.randomBytes(32).toString('base64url')}`;
       const row = await db
         .insertInto('api_tokens')
@@ -42,7 +48,8 @@ export function createApiTokenStore(db: Kysely<DatabaseSchema>, now: () => Date 
           token_hash: hashOf(token),
           // Stored in the roles' own order, so the list reads the same however they were sent.
           roles: staffRoles.filter((role) => roles.includes(role)).join(','),
-          created_by: createdBy,
+          created_by: createdBy.name,
+          created_by_account_id: createdBy.accountId,
           created_at: now().toISOString(),
           last_used_at: null,
           revoked_at: null,

@@ -22,28 +22,32 @@ const memoryFor = (logN: number, r: number, p: number) => 128 * 2 ** logN * r * 
 
 /**
  * At most two hashes at once, and a short queue: each takes 32 MiB and a libuv thread, so a burst
- * of sign-ins (or a stranger's flood of them, which the per-address limit only slows) must not
+ * of sign-ins (or a stranger's flood of them, which the sign-in budgets only slow) must not
  * exhaust memory or starve the threads file reads and DNS use. Beyond the queue: 503 BUSY.
+ * An attempt from an address with a clean record (no failure in its budget) waits in a queue of
+ * its own, served first: a flood from addresses that keep failing cannot make a real sign-in
+ * wait behind it, or turn it away busy.
  */
 const maxRunning = 2;
 const maxWaiting = 32;
 let running = 0;
-const waiting: (() => void)[] = [];
+const waiting: { clean: (() => void)[]; other: (() => void)[] } = { clean: [], other: [] };
 
-async function gated<T>(work: () => Promise<T>): Promise<T> {
+async function gated<T>(work: () => Promise<T>, clean = false): Promise<T> {
   if (running >= maxRunning) {
-    if (waiting.length >= maxWaiting) {
+    const queue = clean ? waiting.clean : waiting.other;
+    if (queue.length >= maxWaiting) {
       throw new AppError(503, 'BUSY', 'Too many people are signing in at once. Please try again in a moment.');
     }
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    await new Promise<void>((resolve) => queue.push(resolve));
   } else {
     running += 1;
   }
   try {
     return await work();
   } finally {
-    // Hand the slot straight to the next in line, or free it.
-    const next = waiting.shift();
+    // Hand the slot straight to the next in line, clean records first, or free it.
+    const next = waiting.clean.shift() ?? waiting.other.shift();
     if (next) next();
     else running -= 1;
   }
@@ -86,36 +90,44 @@ export function passwordProblem(password: string, email: string): string | undef
   return undefined;
 }
 
+/** A new password's hash: only people already let in (an invitation, a session, a right password) make one, so it waits in the first queue. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
   const { logN, r, p } = current;
-  const hash = await gated(() =>
-    scrypt(password.normalize('NFKC'), salt, hashLength, {
-      N: 2 ** logN,
-      r,
-      p,
-      maxmem: memoryFor(logN, r, p),
-    }),
+  const hash = await gated(
+    () =>
+      scrypt(password.normalize('NFKC'), salt, hashLength, {
+        N: 2 ** logN,
+        r,
+        p,
+        maxmem: memoryFor(logN, r, p),
+      }),
+    true,
   );
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
 const storedPattern = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([\w-]{16,64})\$([\w-]{16,128})$/;
 
-/** Constant time in the hash; false for anything not made by hashPassword. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Constant time in the hash; false for anything not made by hashPassword. `clean`: the attempt
+ * comes from an address with a clean record (its hash waits in the first queue).
+ */
+export async function verifyPassword(password: string, stored: string, { clean = false } = {}): Promise<boolean> {
   const match = storedPattern.exec(stored);
   if (!match || password.length > PASSWORD_MAX_LENGTH) return false;
   const [logN, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (logN < 10 || logN > 20 || r < 1 || r > 16 || p < 1 || p > 8) return false;
   const expected = Buffer.from(match[5]!, 'base64url');
-  const actual = await gated(() =>
-    scrypt(password.normalize('NFKC'), Buffer.from(match[4]!, 'base64url'), expected.length, {
-      N: 2 ** logN,
-      r,
-      p,
-      maxmem: memoryFor(logN, r, p),
-    }),
+  const actual = await gated(
+    () =>
+      scrypt(password.normalize('NFKC'), Buffer.from(match[4]!, 'base64url'), expected.length, {
+        N: 2 ** logN,
+        r,
+        p,
+        maxmem: memoryFor(logN, r, p),
+      }),
+    clean,
   );
   return crypto.timingSafeEqual(actual, expected);
 }

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { ADMIN_KEY_NAME } from '../../shared/staff/display-names';
 import type { StaffRole } from '../../shared/staff/staff';
 
 /**
@@ -10,9 +12,26 @@ export type Principal =
   | { kind: 'token'; id: number; name: string; roles: readonly StaffRole[] }
   | { kind: 'account'; id: number; name: string; roles: readonly StaffRole[] };
 
-export const adminKeyPrincipal: Principal = { kind: 'key', name: 'Admin key', roles: ['owner'] };
+export const adminKeyPrincipal: Principal = { kind: 'key', name: ADMIN_KEY_NAME, roles: ['owner'] };
 
 /** Roles as stored ('editor,enquiries'), read back leniently: an unknown word is dropped, not trusted. */
 export function rolesFromColumn(column: string, known: readonly StaffRole[]): StaffRole[] {
   return column.split(',').filter((role): role is StaffRole => (known as readonly string[]).includes(role));
 }
+
+/**
+ * Who did something, as a record keeps it (decision 0066): the account's id (null for the admin
+ * key or an API token, which name themselves) and the name it goes by now, kept as it was then.
+ */
+export interface ActingStaff {
+  accountId: number | null;
+  name: string;
+}
+
+export const actingStaff = (principal: Principal): ActingStaff => ({
+  accountId: principal.kind === 'account' ? principal.id : null,
+  name: principal.name,
+});
+
+/** Who is acting on an admin route (every such route has checked who is asking before it runs). */
+export const actingFor = (request: FastifyRequest): ActingStaff => actingStaff(request.adminAuth!.principal);

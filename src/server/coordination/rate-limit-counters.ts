@@ -16,7 +16,7 @@ export async function countHit(
   db: Kysely<DatabaseSchema>,
   key: string,
   windowMs: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<CounterState> {
   const at = now.toISOString();
   const resetAt = new Date(now.getTime() + windowMs).toISOString();
@@ -36,11 +36,7 @@ export async function countHit(
 }
 
 /** The current count on `key` without counting (0 when its window has ended). */
-export async function readCount(
-  db: Kysely<DatabaseSchema>,
-  key: string,
-  now: Date = new Date(),
-): Promise<CounterState> {
+export async function readCount(db: Kysely<DatabaseSchema>, key: string, now: Date): Promise<CounterState> {
   const row = await db
     .selectFrom('rate_limit_counters')
     .select(['count', 'reset_at'])
@@ -51,7 +47,7 @@ export async function readCount(
 }
 
 /** Forgets counters whose window has ended (housekeeping, so the table stays small). */
-export async function deleteEndedCounters(db: Kysely<DatabaseSchema>, now: Date = new Date()): Promise<number> {
+export async function deleteEndedCounters(db: Kysely<DatabaseSchema>, now: Date): Promise<number> {
   const result = await db
     .deleteFrom('rate_limit_counters')
     .where('reset_at', '<=', now.toISOString())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../shared/clock';
 import type { DatabaseSchema } from '../db/schema';
 import type { GroupCommit } from '../db/group-commit';
 import { countHit, readCount } from './rate-limit-counters';
@@ -14,11 +15,12 @@ export function databaseRateLimitStore(
   db: Kysely<DatabaseSchema>,
   writes: GroupCommit<DatabaseSchema>,
   namespace: string,
+  clock: Clock,
 ) {
   return class DatabaseRateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
       writes
-        .run((trx) => countHit(trx, `${namespace}|${key}`, timeWindow))
+        .run((trx) => countHit(trx, `${namespace}|${key}`, timeWindow, clock()))
         .then(
           ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
           (error: Error) => callback(error),
@@ -26,7 +28,7 @@ export function databaseRateLimitStore(
     }
 
     read(key: string, callback: Callback): void {
-      readCount(db, `${namespace}|${key}`).then(
+      readCount(db, `${namespace}|${key}`, clock()).then(
         ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
         (error: Error) => callback(error),
       );

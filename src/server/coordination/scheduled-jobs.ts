@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../shared/clock';
 import type { DatabaseSchema } from '../db/schema';
 import { loggableError } from '../log-redaction';
 
@@ -11,7 +12,7 @@ export async function claimRun(
   db: Kysely<DatabaseSchema>,
   name: string,
   intervalMs: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<boolean> {
   // A job never seen before is due at once.
   await db
@@ -44,19 +45,21 @@ export function startScheduledJob({
   name,
   intervalMs,
   checkEveryMs = Math.min(intervalMs, 60 * 60_000),
+  clock,
   run,
   log,
 }: {
   db: Kysely<DatabaseSchema>;
   name: string;
   intervalMs: number;
+  clock: Clock;
   checkEveryMs?: number;
   run: () => Promise<void>;
   log: { error(object: object, message: string): void };
 }): ScheduledJob {
   const check = async () => {
     try {
-      if (await claimRun(db, name, intervalMs)) await run();
+      if (await claimRun(db, name, intervalMs, clock())) await run();
     } catch (error) {
       log.error({ err: loggableError(error), job: name }, 'scheduled job failed');
     }

@@ -74,6 +74,19 @@ describe('the database going away and coming back', () => {
     expect(await health()).toBe(503);
     const listing = await app.inject('/api/blog');
     expect(listing.statusCode).toBe(503);
+    // A browser asking for a page reads the same words as a page, with a way to try again.
+    const browserAsks = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await app.inject({ url: '/blog?q=<b>', headers: browserAsks });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['retry-after']).toBe('5');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<p>We could not save or load this just now. Please try again in a minute.</p>');
+    expect(page.body).toContain('<a href="">Try again</a>');
+    expect(page.body).not.toContain('<b>');
+    expect((await app.inject({ url: '/api/blog', headers: browserAsks })).json()).toMatchObject({
+      code: 'UNAVAILABLE',
+    });
 
     await proxy.restore();
     await recovered();

@@ -41,12 +41,12 @@ export function createGroupCommit<Schema>(
   let draining = false;
 
   const transaction = async <T>(work: (trx: Transaction<Schema>) => Promise<T>): Promise<T> => {
-    const giveUpAt = Date.now() + busyGiveUpMs;
+    const giveUpAt = performance.now() + busyGiveUpMs;
     for (;;) {
       try {
         return await db.transaction().execute((trx) => withinTransaction(trx, () => work(trx)));
       } catch (error) {
-        if (!retryWhenBusy || !isBusy(error) || Date.now() > giveUpAt) throw error;
+        if (!retryWhenBusy || !isBusy(error) || performance.now() > giveUpAt) throw error;
         await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * 2));
       }
     }

@@ -25,7 +25,7 @@ const alreadyApplied: Migration = { up: async () => {} };
 
 /** The names Kysely recorded, or none on a database never migrated. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read before the schema is known
-async function appliedMigrationNames(db: Kysely<any>): Promise<string[]> {
+export async function appliedMigrationNames(db: Kysely<any>): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((table) => table.name === 'kysely_migration')) return [];
   const rows: { name: string }[] = await db.selectFrom('kysely_migration').select('name').execute();

@@ -27,8 +27,19 @@ export interface ContactSubmissionsTable {
   reviewed: ColumnType<string, string | undefined, string>;
   submitted_at: string;
   updated_at: string;
+  /** Who marked it reviewed and when (null while it is not, and for rows marked before names were kept). */
+  reviewed_at: string | null;
+  reviewed_by_account_id: number | null;
+  reviewed_by_name: string | null;
+  /** Who marked it replied and when (null while it is not). */
+  replied_at: string | null;
+  replied_by_account_id: number | null;
+  replied_by_name: string | null;
   /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
   deleted_at: string | null;
+  /** Who moved it to the Bin: the account (null for the admin key or a token) and the name it went by then. */
+  deleted_by_account_id: number | null;
+  deleted_by_name: string | null;
 }
 
 /** The hash of the generated admin key; one row (id 1). Unused while ADMIN_API_KEY is set. */
@@ -57,7 +68,7 @@ export interface EmailOutboxTable {
   /** What the mail is (outboxKinds in mail/outbox.ts); the inbox shows the staff notification's status. */
   kind: ColumnType<string, string | undefined, string>;
   /** The recipient's canonical form (shared/canonical-email.ts) where the outbox counts by address. */
-  recipient_key: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_key: string | null;
 }
 
 /** What staff write about an enquiry; deleted with it (decision 0018). */
@@ -67,6 +78,9 @@ export interface StaffNotesTable {
   /** Plain text, as staff typed it (trimmed, control characters removed). */
   body: string;
   created_at: string;
+  /** The author's account (null for the admin key or a token) and the name they went by then; null before names were kept. */
+  author_account_id: number | null;
+  author_name: string | null;
 }
 
 export interface ImagesTable {
@@ -87,6 +101,9 @@ export interface ImagesTable {
   updated_at: string;
   /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
   deleted_at: string | null;
+  /** Who moved it to the Bin: the account (null for the admin key or a token) and the name it went by then. */
+  deleted_by_account_id: number | null;
+  deleted_by_name: string | null;
 }
 
 /** The stored bytes of an image: the full-size file and its WebP variants. */
@@ -125,6 +142,9 @@ export interface BlogPostsTable {
   updated_at: string;
   /** When staff moved it to the Bin (ISO); NULL while it is not in the Bin (docs/decisions/0036-bin.md). */
   deleted_at: string | null;
+  /** Who moved it to the Bin: the account (null for the admin key or a token) and the name it went by then. */
+  deleted_by_account_id: number | null;
+  deleted_by_name: string | null;
 }
 
 /** An earlier version of a post's words, kept when a save replaced it. */
@@ -158,6 +178,15 @@ export interface RateLimitCountersTable {
   reset_at: string;
 }
 
+/** Sign-in budgets (migration 2026-11-27-1001, src/server/auth/sign-in-budgets.ts). */
+export interface SignInBudgetsTable {
+  key: string;
+  used: number;
+  reset_at: string;
+  next_at: string | null;
+  tripped: Generated<number>;
+}
+
 /** Staff sessions; only the token's hash is stored (docs/decisions/0030-admin-sessions.md). */
 export interface AdminSessionsTable {
   token_hash: string;
@@ -168,6 +197,8 @@ export interface AdminSessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** When the session last proved who holds it (step-up, issue 36); null: its sign-in time counts. */
+  proved_at: string | null;
 }
 
 export interface ApiTokensTable {
@@ -178,6 +209,8 @@ export interface ApiTokensTable {
   roles: string;
   /** The display name of who created it, as it was then. */
   created_by: string;
+  /** The account that made it (null: the admin key, or made before ids were kept): disabling it revokes the token. */
+  created_by_account_id: number | null;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -189,10 +222,15 @@ export interface StaffAccountsTable {
   email: string;
   /** The address in its one canonical form (canonical-email.ts): unique. */
   email_key: string;
+  /** The name as names are compared (shared/staff/display-names.ts): unique; null only for older accounts. */
+  name_key: string | null;
   /** Role names joined by commas. */
   roles: string;
   password_hash: string | null;
-  /** base32, for codes from an authenticator app; null when codes come by e-mail. */
+  /**
+   * The authenticator app's base32 secret, encrypted (`v1:…`, auth/secrets-at-rest.ts); null when
+   * codes come by e-mail. Read and written only through the accounts repository.
+   */
   totp_secret: string | null;
   /** The last 30-second step whose code was used: each code works once. */
   totp_last_step: number | null;
@@ -220,6 +258,20 @@ export interface StaffInvitationsTable {
   email: string | null;
   roles: string;
   invited_by: string;
+  /** The account that invited (null: the admin key, the first start, or before ids were kept). */
+  invited_by_account_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One-time links back into an existing account (issue 38): see the migration 2026-11-28-1101. */
+export interface StaffRecoveryLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  kind: 'forgot' | 'reset';
+  sent_by_account_id: number | null;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -261,6 +313,85 @@ export interface AccessLogTable {
   target_id: string | null;
   /** 'ok' | 'refused' */
   outcome: string;
+  /** Where a sign-in or a refusal came from (the client's address; a summary's, by its /64). */
+  address: string | null;
+  /** A summary entry: how many refusals from its address in its window it stands for. */
+  repeats: number | null;
+  /** A summary entry's address and window, unique, so refusals arriving together share one. */
+  summary_key: string | null;
+}
+
+/** The enquiries an access-log entry showed (a list page, a search, the export, the Bin). */
+export interface AccessLogEnquiriesTable {
+  entry_id: number;
+  enquiry_id: number;
+}
+
+/** Which key encrypts the secrets at rest (one row, id 1): its fingerprint, never the key. */
+export interface SecretsKeyCheckTable {
+  id: number;
+  fingerprint: string;
+  created_at: string;
+}
+
+/** Visit counts (decision 0065): the day's salt, deleted within 48 hours. */
+export interface AnalyticsSaltsTable {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Random, hex. */
+  salt: string;
+}
+
+/** One public page shown; kept 30 days, then rolled up into analytics_daily. */
+export interface AnalyticsViewsTable {
+  id: Generated<number>;
+  at: string;
+  day: string;
+  /** Hash of the day's salt, the address (IPv6 by its /64), the user agent and the site. */
+  visitor: string;
+  /** The page's path, never its query string. */
+  path: string;
+  /** 'search' | 'social' | 'email' | 'referral' | 'campaign' | 'direct' */
+  channel: string;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+}
+
+/** Page views per day, page and source after 30 days ('' for no source, medium or campaign). */
+export interface AnalyticsDailyTable {
+  day: string;
+  path: string;
+  channel: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  views: number;
+  visitors: number;
+  /** Visits that began on this page. */
+  entries: number;
+}
+
+/** Per day: views and visitors once rolled up, and the requests left out as bots. */
+export interface AnalyticsDaysTable {
+  day: string;
+  views: ColumnType<number, number | undefined, number>;
+  visitors: ColumnType<number, number | undefined, number>;
+  left_out: ColumnType<number, number | undefined, number>;
+}
+
+/** Where an enquiry came from: its visitor's first page that day, and the page it was sent from. */
+export interface AnalyticsAttributionTable {
+  enquiry_id: number;
+  at: string;
+  landing_path: string | null;
+  sent_from: string | null;
+  channel: string;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  /** 'true' | 'false' (a second enquiry from the same visitor that day). */
+  conversion: string;
 }
 
 export interface DatabaseSchema {
@@ -275,6 +406,7 @@ export interface DatabaseSchema {
   content_generation: ContentGenerationTable;
   scheduled_jobs: ScheduledJobsTable;
   rate_limit_counters: RateLimitCountersTable;
+  sign_in_budgets: SignInBudgetsTable;
   admin_sessions: AdminSessionsTable;
   staff_notes: StaffNotesTable;
   api_tokens: ApiTokensTable;
@@ -282,6 +414,14 @@ export interface DatabaseSchema {
   staff_passkeys: StaffPasskeysTable;
   staff_invitations: StaffInvitationsTable;
   sign_in_challenges: SignInChallengesTable;
+  staff_recovery_links: StaffRecoveryLinksTable;
   access_log: AccessLogTable;
+  access_log_enquiries: AccessLogEnquiriesTable;
   site_facts_revisions: SiteFactsRevisionsTable;
+  secrets_key_check: SecretsKeyCheckTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_views: AnalyticsViewsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_attribution: AnalyticsAttributionTable;
 }

@@ -3,6 +3,7 @@ import { adminSessionRoutes } from '../auth/session-routes';
 import type { AppContext, FeaturePlugin } from '../context';
 import type { PageRenderer } from '../rendering/pages';
 import { createAccessLogFeature } from './access-log';
+import { createAnalyticsFeature } from './analytics';
 import { createBinFeature } from './bin';
 import { createBlogFeature } from './blog';
 import { createEnquiriesFeature, type RetentionLog } from './enquiries';
@@ -27,7 +28,13 @@ export function createFeatures(context: AppContext) {
   const facts = { record, siteFacts: siteFacts.current };
   const settings = createSettingsFeature(context, facts);
   const blog = createBlogFeature(context, facts);
-  const enquiries = createEnquiriesFeature(context, facts);
+  const analytics = createAnalyticsFeature(context);
+  const enquiries = createEnquiriesFeature(context, {
+    ...facts,
+    viewersOf: accessLog.viewersOf,
+    attribute: analytics.attribute,
+    sourcesOf: analytics.sourcesOf,
+  });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,
     postsUsingImage: blog.postsUsingImage,
@@ -45,27 +52,42 @@ export function createFeatures(context: AppContext) {
   };
 
   return {
+    /** The access log's recorder, for authentication's hook (refused calls) outside the features. */
+    record,
     settings,
     siteFacts,
     blog,
     images,
     bin,
+    /** Page views and enquiry sources (decision 0065): the page route counts through it. */
+    analytics,
     /** The hourly tidy of sign-ins left half-way (background-work.ts). */
     deleteEndedChallenges: staff.deleteEndedChallenges,
     /** The daily retention run (background-work.ts), emptying this Bin and the access log's old entries too. */
-    startRetention: (log: RetentionLog) => enquiries.startRetention(bin, () => accessLog.deleteExpired(), log),
+    startRetention: (log: RetentionLog) =>
+      enquiries.startRetention(
+        bin,
+        async () => {
+          // The same daily run rolls up page views past their 30 days (decision 0065).
+          const rolled = await analytics.rollUpAndExpire();
+          if (rolled > 0) log.info({ rolled }, 'rolled page views past their days up into daily totals');
+          return accessLog.deleteExpired();
+        },
+        log,
+      ),
     /**
      * Every feature's routes, registered in this order before the page route; the order is the
      * OpenAPI document's. The preview renders with the pages' own renderer and data.
      */
     routes: (siteApi: SiteApi, pages: PageRenderer): readonly FeaturePlugin[] => [
       healthRoutes,
+      analytics.routes,
       sessionRoutes,
       staff.routes,
       accessLog.routes,
       settings.routes,
       siteFacts.routes,
-      enquiries.routes,
+      enquiries.routes(pages),
       images.routes,
       settings.logoUploadRoutes(images.storeUpload),
       seo.routes,

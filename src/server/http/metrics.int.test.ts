@@ -107,7 +107,7 @@ describe('GET /metrics', () => {
     const anHourAgo = new Date(Date.now() - 3_600_000);
     const mail = { recipient: 'office@example.test', subject: 'New enquiry', body: 'Hello' };
     await enqueueEmail(db, mail, anHourAgo);
-    await enqueueEmail(db, mail);
+    await enqueueEmail(db, mail, new Date());
     const [first] = await db.selectFrom('email_outbox').select('id').orderBy('id').execute();
     await markAttemptFailed(db, first!.id, 'connection refused', new Date(Date.now() + 60_000));
 

@@ -4,6 +4,7 @@ import { Counter, Histogram } from 'prom-client';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { loggableError } from '../log-redaction';
+import { answers, notJson } from '../responses';
 import { answerMetricsCollection, siteMetricsFromPrimary } from '../metrics/cluster-metrics';
 import { createProcessMetrics } from '../metrics/process-metrics';
 import { pageCacheStats } from '../rendering/page-cache-stats';
@@ -18,12 +19,12 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
  */
 export function registerMetrics(
   app: FastifyInstance,
-  { config, database }: AppContext,
+  { config, database, clock }: AppContext,
   { clusterWorker = false }: { clusterWorker?: boolean } = {},
 ): void {
   const token = config.metricsToken;
   if (!token) return;
-  const metrics = createProcessMetrics(database, clusterWorker ? 'worker' : 'alone');
+  const metrics = createProcessMetrics(database, clusterWorker ? 'worker' : 'alone', clock);
   const registry = metrics.registry;
 
   const labelNames = ['method', 'route', 'status'] as const;
@@ -65,20 +66,24 @@ export function registerMetrics(
   }
 
   const expected = sha256(`Bearer ${token}`);
-  app.get('/metrics', async (request, reply) => {
-    // Hashing both sides gives equal lengths, so the comparison takes the same time for any guess.
-    if (!crypto.timingSafeEqual(sha256(request.headers.authorization ?? ''), expected)) {
-      reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new AppError(401, 'UNAUTHORIZED', 'Metrics need the METRICS_TOKEN as a bearer token.');
-    }
-    reply.header('cache-control', 'no-store').type(registry.contentType);
-    if (!clusterWorker) return metrics.text();
-    try {
-      return await siteMetricsFromPrimary();
-    } catch (error) {
-      request.log.warn({ err: loggableError(error) }, 'metrics: no answer from the primary process');
-      reply.header('retry-after', '5');
-      throw new AppError(503, 'UNAVAILABLE', 'The metrics could not be gathered; try again shortly.');
-    }
-  });
+  app.get(
+    '/metrics',
+    { schema: { response: answers({ 200: notJson('Prometheus text format') }) } },
+    async (request, reply) => {
+      // Hashing both sides gives equal lengths, so the comparison takes the same time for any guess.
+      if (!crypto.timingSafeEqual(sha256(request.headers.authorization ?? ''), expected)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new AppError(401, 'UNAUTHORIZED', 'Metrics need the METRICS_TOKEN as a bearer token.');
+      }
+      reply.header('cache-control', 'no-store').type(registry.contentType);
+      if (!clusterWorker) return metrics.text();
+      try {
+        return await siteMetricsFromPrimary();
+      } catch (error) {
+        request.log.warn({ err: loggableError(error) }, 'metrics: no answer from the primary process');
+        reply.header('retry-after', '5');
+        throw new AppError(503, 'UNAVAILABLE', 'The metrics could not be gathered; try again shortly.');
+      }
+    },
+  );
 }

@@ -3,9 +3,20 @@ import type { DatabaseSchema } from '../db/schema';
 
 /**
  * The mails the outbox carries: staff's notification of an enquiry, the parent's confirmation
- * (decision 0032), and staff's own sign-in mail: invitations and one-time codes (decision 0058).
+ * (decision 0032), and staff's own sign-in mail: invitations, one-time codes and the warning that
+ * an account's sign-in budget tripped (decision 0058).
  */
-export const outboxKinds = ['staff-notification', 'parent-confirmation', 'staff-invitation', 'sign-in-code'] as const;
+export const outboxKinds = [
+  'staff-notification',
+  'parent-confirmation',
+  'staff-invitation',
+  'sign-in-code',
+  'sign-in-alert',
+  'sign-in-changed',
+  // Getting back in (issue 38): "Forgot your password?" and an owner's "Reset sign-in".
+  'sign-in-recovery',
+  'sign-in-reset',
+] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 export interface OutgoingEmail {
@@ -26,7 +37,7 @@ export interface QueuedEmail extends OutgoingEmail {
 }
 
 /** Queues a mail. Call it inside the transaction that stores what the mail is about. */
-export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEmail, now = new Date()) {
+export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEmail, now: Date) {
   const at = now.toISOString();
   await db
     .insertInto('email_outbox')

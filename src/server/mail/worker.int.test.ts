@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../shared/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../tests/support/smtp';
 import { type MailWorker, retryDelayMs, startMailWorker } from './worker';
@@ -28,6 +29,7 @@ describe('staff notification e-mail', () => {
       db: subject.database.db,
       smtpUrl,
       from: subject.config.mail!.from,
+      clock: systemClock,
       log: silentLog,
       pollMs: 50,
       retryBaseMs: 100,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../../shared/clock';
 import type { DatabaseSchema } from '../db/schema';
 import { loggableError } from '../log-redaction';
 import { claimDueEmail, markAttemptFailed, markSent } from './outbox';
@@ -8,6 +9,8 @@ export interface MailWorkerOptions {
   db: Kysely<DatabaseSchema>;
   smtpUrl: string;
   from: string;
+  /** The time now: when mail is due, sent and retried (the app's clock). */
+  clock: Clock;
   log: { info(message: string): void; warn(data: object, message: string): void };
   /** How often to look for due mail. */
   pollMs?: number;
@@ -47,7 +50,16 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
 
 /** Sends queued mail (staff notifications, parents' confirmations) over SMTP, with retries and backoff, until stopped. */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, from, log, pollMs = 5000, retryBaseMs = 30_000, maxRetryMs = 3_600_000, maxAttempts = 12 } = options;
+  const {
+    db,
+    from,
+    clock,
+    log,
+    pollMs = 5000,
+    retryBaseMs = 30_000,
+    maxRetryMs = 3_600_000,
+    maxAttempts = 12,
+  } = options;
   // Short timeouts: a hung mail server must not hold a mail past its lease (leaseMs below).
   const transport = nodemailer.createTransport({
     ...smtpOptionsFromUrl(options.smtpUrl),
@@ -62,7 +74,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function sendDue(): Promise<number> {
     let sent = 0;
     while (!stopped) {
-      const email = await claimDueEmail(db, new Date(), leaseMs);
+      const email = await claimDueEmail(db, clock(), leaseMs);
       if (!email) break;
       try {
         await transport.sendMail({
@@ -72,12 +84,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           text: email.body,
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         });
-        await markSent(db, email.id, new Date());
+        await markSent(db, email.id, clock());
         sent += 1;
       } catch (error) {
         const attempts = email.attempts + 1;
         const retryAt =
-          attempts < maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs)) : undefined;
+          attempts < maxAttempts
+            ? new Date(clock().getTime() + retryDelayMs(attempts, retryBaseMs, maxRetryMs))
+            : undefined;
         // A refusal names the recipient (a parent's address): neither the log nor staff's screen keeps it.
         const reason = loggableError(error).message;
         log.warn({ outboxId: email.id, attempts, retryAt, reason }, 'queued e-mail not sent');

@@ -1,13 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DatabaseSchema } from '../db/schema';
+import type { Clock } from '../../shared/clock';
 
 /**
  * The staff e-mail outbox, read from the database at scrape time, so every instance reports the
  * one shared outbox and nothing is counted in memory (decision 0024). Registered in the process
  * that sends the mail: the only process, or the cluster primary (decision 0027).
  */
-export function registerOutboxMetrics(registry: Registry, db: Kysely<DatabaseSchema>): void {
+export function registerOutboxMetrics(registry: Registry, db: Kysely<DatabaseSchema>, clock: Clock): void {
   new Gauge({
     name: 'mail_outbox_messages',
     help: 'Staff notification e-mails in the outbox, by status (failed: given up after every retry)',
@@ -35,7 +36,7 @@ export function registerOutboxMetrics(registry: Registry, db: Kysely<DatabaseSch
         .where('status', '=', 'pending')
         .executeTakeFirst();
       const oldest = row?.oldest ? Date.parse(row.oldest) : undefined;
-      this.set(oldest ? Math.max(0, (Date.now() - oldest) / 1000) : 0);
+      this.set(oldest ? Math.max(0, (clock().getTime() - oldest) / 1000) : 0);
     },
   });
   new Counter({

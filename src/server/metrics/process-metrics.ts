@@ -1,4 +1,5 @@
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Clock } from '../../shared/clock';
 import type { Database } from '../db/connection';
 import { registerOutboxMetrics } from './outbox-metrics';
 
@@ -21,7 +22,7 @@ export interface ProcessMetrics {
  * and that it took part in the scrape), plus the shared outbox in the process that sends the mail.
  * One registry per call, so tests can build many apps in one process.
  */
-export function createProcessMetrics(database: Database, role: ProcessRole): ProcessMetrics {
+export function createProcessMetrics(database: Database, role: ProcessRole, clock: Clock): ProcessMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry }); // memory, CPU, event-loop lag, handles
   new Gauge({
@@ -35,7 +36,7 @@ export function createProcessMetrics(database: Database, role: ProcessRole): Pro
   });
   // Once per instance: the workers of a cluster would each report the same rows, and the sum would
   // multiply them.
-  if (role !== 'worker') registerOutboxMetrics(registry, database.db);
+  if (role !== 'worker') registerOutboxMetrics(registry, database.db, clock);
 
   // Read just before the outbox queries borrow connections: a scrape must not report its own
   // queries as pool use.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { systemClock } from '../../shared/clock';
 import { siteVersion } from '../version';
 import { CommandFailure, databaseName, runOpsCommand } from './command';
 import { dumpPostgres } from './postgres-copy';
@@ -36,7 +37,7 @@ runOpsCommand(async (config) => {
       );
     });
     const tags = [`engine=${engine}`, `version=${siteVersion}`, ...rowTags(contents)];
-    const snapshot = await storeSnapshot(copy, name, tags).catch((error: unknown) => {
+    const snapshot = await storeSnapshot(copy, name, tags, systemClock()).catch((error: unknown) => {
       throw new CommandFailure(`No backup made: ${(error as Error).message}`);
     });
     console.log(

@@ -1,3 +1,4 @@
+import { systemClock } from '../../shared/clock';
 import { runOpsCommand } from './command';
 import {
   checkAddress,
@@ -6,6 +7,9 @@ import {
   checkDisk,
   checkMail,
   checkNode,
+  checkPasskeyHost,
+  checkRelease,
+  checkSecretsKey,
   checkSettings,
   type Finding,
 } from './doctor-checks';
@@ -16,17 +20,21 @@ import { siteAnswers } from './site-running';
  * problem, its fix; exits 1 when anything is wrong.
  */
 runOpsCommand(async (config, settingsFile) => {
+  const siteRuns = await siteAnswers(config);
   const findings: Finding[] = [
     checkNode(),
     ...checkSettings(settingsFile, config),
     await checkDatabase(config),
+    await checkSecretsKey(config),
     checkDisk(config.dataDir),
-    ...(await checkAddress(config, await siteAnswers(config))),
+    ...(await checkAddress(config, siteRuns)),
+    ...checkPasskeyHost(config),
+    ...(await checkRelease(config, siteRuns)),
     await checkMail(config),
-    await checkBackups(config),
+    await checkBackups(config, systemClock()),
   ];
   for (const finding of findings) {
-    console.log(`${finding.ok ? 'ok     ' : 'PROBLEM'} ${finding.what}`);
+    console.log(`${finding.warning ? 'WARNING' : finding.ok ? 'ok     ' : 'PROBLEM'} ${finding.what}`);
     if (finding.fix) console.log(`        fix: ${finding.fix}`);
   }
   const problems = findings.filter((finding) => !finding.ok).length;

@@ -56,6 +56,8 @@ describe(`npm run doctor (${engine})`, { timeout: opsTimeouts.test }, () => {
     expect(doctor.stdout).toContain(`version ${packageJson.version}`);
     expect(doctor.stdout).toContain('database answers and is migrated');
     expect(doctor.stdout).toContain(`http://127.0.0.1:${port} reaches this site`);
+    // Reachable, but by an IP address: passkeys cannot work, which is said without failing the check.
+    expect(doctor.stdout).toContain("WARNING PUBLIC_URL's host 127.0.0.1 is an IP address: passkeys cannot work");
     expect(doctor.stdout).toContain('accepts the site');
     expect(doctor.stdout).toContain('the last good backup is 0.0 hours old');
     expect(doctor.stdout).toContain('No problems found.');
@@ -113,5 +115,22 @@ describe(`npm run doctor (${engine})`, { timeout: opsTimeouts.test }, () => {
     expect(doctor.stdout).toContain('PROBLEM no off-site backups are configured');
     expect(doctor.stdout).toContain('fix: RESTIC_REPOSITORY is not set');
     if (engine === 'sqlite') expect(doctor.stdout).toContain(`PROBLEM DATA_DIR ${elsewhere} does not exist`);
+  });
+
+  it('names a misspelt setting and a database it cannot reach by their variables', async () => {
+    const closedPort = await freePort();
+    const doctor = await runOps('doctor', [], {
+      DATA_DIR: site.database.dataDir,
+      DATABASE_URL: `postgres://site:a-secret@127.0.0.1:${closedPort}/site`,
+      PUBLIK_URL: 'https://www.example.test',
+    });
+    expect(doctor.status).toBe(1);
+    expect(doctor.stdout).toContain(
+      'PROBLEM PUBLIK_URL is not a setting of this site and is ignored: did you mean PUBLIC_URL?',
+    );
+    expect(doctor.stdout).toContain(
+      `PROBLEM DATABASE_URL=postgres://127.0.0.1:${closedPort}/site cannot be reached: ECONNREFUSED (nothing listens there)`,
+    );
+    expect(doctor.stdout).not.toContain('a-secret');
   });
 });

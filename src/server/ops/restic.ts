@@ -83,12 +83,22 @@ export function runCommand(
 export const restic = (args: string[], files?: { stdinFile?: string; stdoutFile?: string }) =>
   runCommand('restic', args, files);
 
-/** Stores `file` as a snapshot named `name` (e.g. site.db) with the given tags; returns its id. */
-export async function storeSnapshot(file: string, name: string, tags: string[]): Promise<string> {
+/**
+ * Restic's `--time`: the moment in this process's local time zone, which restic reads it in. The
+ * snapshot is stamped with our clock rather than restic's own reading, so its age is measured
+ * against the same clock that made it (decision 0060).
+ */
+export function resticTime(at: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  const date = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+  return `${date} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+}
+
+/** Stores `file` as a snapshot named `name` (e.g. site.db) made `at`, with the given tags; returns its id. */
+export async function storeSnapshot(file: string, name: string, tags: string[], at: Date): Promise<string> {
   const tagArgs = [siteTag, ...tags].flatMap((tag) => ['--tag', tag]);
-  const result = await restic(['backup', '--json', '--quiet', '--stdin', '--stdin-filename', name, ...tagArgs], {
-    stdinFile: file,
-  });
+  const args = ['backup', '--json', '--quiet', '--stdin', '--stdin-filename', name, '--time', resticTime(at)];
+  const result = await restic([...args, ...tagArgs], { stdinFile: file });
   const summary = result.stdout
     .split('\n')
     .filter((line) => line.startsWith('{'))

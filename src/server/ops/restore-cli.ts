@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { systemClock } from '../../shared/clock';
 import type { Config } from '../config';
 import { CommandFailure, databaseName, runOpsCommand } from './command';
 import { dumpPostgres, inspectPostgres, loadDump, withTemporaryDatabase } from './postgres-copy';
 import { listSnapshots, restic, resticSettingsProblem, type Snapshot, tagValue } from './restic';
 import { countedTables, type CountedRows, describeRows, migrationProblem, type SiteContents } from './site-contents';
 import { siteAnswers } from './site-running';
-import { inspectSqlite, replaceSqlite } from './sqlite-copy';
+import { inspectSqlite, ownershipProblem, replaceSqlite } from './sqlite-copy';
 
 const usage = 'Usage: npm run restore -- <snapshot id | latest> [--verify]';
 
@@ -52,7 +53,7 @@ runOpsCommand(async (config) => {
       return;
     }
 
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const stamp = systemClock().toISOString().replace(/[:.]/g, '-');
     if (config.databaseUrl) {
       const kept = path.join(config.dataDir, `site-before-restore-${stamp}.dump`);
       fs.mkdirSync(config.dataDir, { recursive: true });
@@ -110,6 +111,10 @@ async function checkSafeToReplace(config: Config, sqliteFile: string): Promise<v
       `Something answers on port ${config.port}: stop the site before restoring (a running server would keep ` +
         'writing to the database being replaced). Nothing was changed.',
     );
+  }
+  if (!config.databaseUrl && fs.existsSync(sqliteFile)) {
+    const problem = ownershipProblem(sqliteFile);
+    if (problem) throw new CommandFailure(problem);
   }
   if (!config.databaseUrl && !fs.existsSync(sqliteFile)) {
     throw new CommandFailure(

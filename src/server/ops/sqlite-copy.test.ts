@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from '../db/sqlite-driver.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceSqlite, sqliteFiles } from './sqlite-copy';
+import { ownershipProblem, replaceSqlite, sqliteFiles } from './sqlite-copy';
 
 describe('replaceSqlite: the safety copy of what a restore replaces', () => {
   let folder: string;
@@ -38,5 +38,34 @@ describe('replaceSqlite: the safety copy of what a restore replaces', () => {
     const restored = new SQLite(live, { readonly: true });
     expect(restored.prepare('select count(*) from enquiries').pluck().get()).toBe(0);
     restored.close();
+  });
+
+  it("gives the restored database the owner and mode of the one it replaces (a restore as root left it root's)", () => {
+    const live = path.join(folder, 'site.db');
+    new SQLite(live).exec('create table enquiries (message text)').close();
+    fs.chmodSync(live, 0o640);
+    // As root (CI, sudo): a file of the service's own account, as on a server.
+    if (process.getuid?.() === 0) fs.chownSync(live, 4321, 4322);
+    const before = fs.statSync(live);
+    const incoming = path.join(folder, 'backup.db');
+    new SQLite(incoming).exec('create table enquiries (message text)').close();
+    fs.chmodSync(incoming, 0o600);
+
+    replaceSqlite(live, incoming, `${live}.before-restore-test`);
+    const after = fs.statSync(live);
+    expect([after.uid, after.gid, after.mode & 0o7777]).toEqual([before.uid, before.gid, 0o640]);
+  });
+
+  it('refuses, with the command that can, when this user could not give the restored file its owner', () => {
+    const live = path.join(folder, 'site.db');
+    fs.writeFileSync(live, '');
+    const owner = fs.statSync(live).uid;
+    expect(ownershipProblem(live, 0)).toBeUndefined();
+    expect(ownershipProblem(live, owner)).toBeUndefined();
+    expect(ownershipProblem(live, owner + 1)).toBe(
+      `${live} belongs to uid ${owner}, and this command runs as uid ${owner + 1}: the restored database would not be ` +
+        "the site's to write. Run it as the site: sudo northstar restore … on a server (or sudo, which gives the file " +
+        'its owner back). Nothing was changed.',
+    );
   });
 });

@@ -53,6 +53,15 @@ export async function inspectSqlite(file: string): Promise<SiteContents> {
 export function replaceSqlite(liveFile: string, incoming: string, keptFile: string): string | undefined {
   const staged = `${liveFile}.restoring`;
   fs.copyFileSync(incoming, staged);
+  // The service must be able to write what it finds: the owner and mode of the file replaced (a
+  // restore run as root left a root-owned site.db, "attempt to write a readonly database").
+  // restore-cli refuses beforehand when this user could not give the file that owner.
+  if (fs.existsSync(liveFile)) {
+    const live = fs.statSync(liveFile);
+    if (live.uid !== fs.statSync(staged).uid || live.gid !== fs.statSync(staged).gid)
+      fs.chownSync(staged, live.uid, live.gid);
+    fs.chmodSync(staged, live.mode & 0o7777);
+  }
   const handle = fs.openSync(staged, 'r');
   fs.fsyncSync(handle); // on disk before it takes the database's name
   fs.closeSync(handle);
@@ -62,4 +71,18 @@ export function replaceSqlite(liveFile: string, incoming: string, keptFile: stri
   });
   fs.renameSync(staged, liveFile);
   return present ? keptFile : undefined;
+}
+
+/**
+ * Why this user could not give a restored copy the owner of `liveFile`, with the command that
+ * can; undefined when it can (root can; anyone else only for a file they own).
+ */
+export function ownershipProblem(liveFile: string, uid = process.getuid?.()): string | undefined {
+  const owner = fs.statSync(liveFile).uid;
+  if (uid === undefined || uid === 0 || uid === owner) return undefined;
+  return (
+    `${liveFile} belongs to uid ${owner}, and this command runs as uid ${uid}: the restored database would not be ` +
+    "the site's to write. Run it as the site: sudo northstar restore … on a server (or sudo, which gives the file " +
+    'its owner back). Nothing was changed.'
+  );
 }

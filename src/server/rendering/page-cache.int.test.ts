@@ -55,7 +55,11 @@ describe('page cache in the app', () => {
 
   it('keeps serving a page changed behind the API, and shows an API write on the next load', async () => {
     subject.app.pageCache.clear();
-    const settings = createSettingsRepo(subject.database.db, async () => defaultSiteFacts.details.name);
+    const settings = createSettingsRepo(
+      subject.database.db,
+      () => new Date(),
+      async () => defaultSiteFacts.details.name,
+    );
     expect((await get('/')).body).toContain('>Northstar</span>');
 
     await settings.set('brand_text', 'Bright Minds');

@@ -60,7 +60,9 @@ describe('server-rendered pages', () => {
   it('answers unknown API paths and non-GET page requests with JSON, not a page', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/nothing-here' },
-      { method: 'POST' as const, url: '/contact' },
+      // The form pages take a POST (decision 0062, features/enquiries/form-post.int.test.ts); no other page does.
+      { method: 'POST' as const, url: '/privacy' },
+      { method: 'PUT' as const, url: '/contact' },
     ]) {
       const response = await subject.app.inject(request);
       expect(response.statusCode).toBe(404);
@@ -91,7 +93,11 @@ describe('server-rendered pages', () => {
   });
 
   it('renders the header from the stored settings, with the data the admin application hydrates from', async () => {
-    const settings = createSettingsRepo(subject.database.db, async () => defaultSiteFacts.details.name);
+    const settings = createSettingsRepo(
+      subject.database.db,
+      () => new Date(),
+      async () => defaultSiteFacts.details.name,
+    );
     await settings.set('brand_text', 'Bright </script><script>alert(1)</script> Minds');
     await settings.set('show_site_logo', 'true');
     await settings.set('site_logo', '/images/logo.webp');
@@ -117,7 +123,15 @@ describe('server-rendered pages', () => {
     const response = await subject.app.inject('/admin');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Loading the staff area');
-    expect((await subject.app.inject('/admin/unknown')).statusCode).toBe(404);
+  });
+
+  it('answers a mistyped /admin/… address with a 404 that the admin area itself explains, not the public page', async () => {
+    for (const url of ['/admin/unknown', '/admin/staff/extra']) {
+      const response = await subject.app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('Loading the staff area');
+      expect(response.body).not.toContain('404 - Page Not Found');
+    }
   });
 });
 

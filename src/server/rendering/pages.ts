@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { loggableError } from '../log-redaction';
 import type { GenerationReader } from '../coordination/content-generation';
@@ -12,6 +12,11 @@ import { PageCache } from './page-cache';
 import { pageCacheStats } from './page-cache-stats';
 import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
+import type { Clock } from '../../shared/clock';
+import type { PostedForm } from '../../shared/enquiries/form-post';
+import { openerPolicy } from '../http/security-headers';
+import { answers, noContent, notJson } from '../responses';
+import { packPage } from './packed-page';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -35,16 +40,23 @@ export function createPageRenderer(
   api: SiteApi,
   assets: ClientAssets,
   render: RenderPage = renderFromBuild,
-  clock: () => Date = () => new Date(),
+  clock: Clock,
 ) {
   // A preview is shown where scripts never run (a sandboxed frame), so its document names none.
   const noScripts = { scripts: [], preloads: [] };
   const scriptFree: ClientAssets = { ...assets, entries: { app: noScripts, islands: noScripts } };
 
-  const renderPage = async (url: string, showAdminLink: boolean, siteApi: SiteApi = api, pageAssets = assets) => {
+  const renderPage = async (
+    url: string,
+    showAdminLink: boolean,
+    siteApi: SiteApi = api,
+    pageAssets = assets,
+    posted?: PostedForm,
+  ) => {
     const rendered = await render({
       url,
       api: siteApi,
+      ...(posted && { posted }),
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -76,6 +88,27 @@ export function createPageRenderer(
         .header('x-robots-tag', 'noindex, nofollow')
         .send(page.html.replace(/<script\b[^>]*>[^<]*<\/script>/g, ''));
     },
+    /**
+     * A public form the browser posted without script and that was not sent: the form's page
+     * (the route's own path) again, with what was typed and what was wrong (decision 0062). It
+     * holds the parent's details, so it never enters the page cache and nobody may store it.
+     */
+    sendPostedForm: async (request: FastifyRequest, reply: FastifyReply, status: number, posted: PostedForm) => {
+      const path = request.routeOptions.url ?? '/';
+      const page = await renderPage(path, showsAdminLink(request, config), api, assets, posted);
+      const coding = chooseCoding(request.headers['accept-encoding']);
+      const packed = await packPage({ ...page, status }, [coding], { quick: true });
+      const body = packed.bodies[coding] ?? packed.bodies.identity;
+      reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('vary', 'accept-encoding');
+      // A public page, like the one the browser posted from (decision 0043).
+      reply.removeHeader(openerPolicy.name);
+      if (body !== packed.bodies.identity) reply.header('content-encoding', coding);
+      return reply.send(body);
+    },
   };
 }
 
@@ -99,7 +132,13 @@ export function registerPages(
   {
     contentGeneration,
     publicationBoundary,
-  }: { contentGeneration: GenerationReader; publicationBoundary: PublicationBoundary },
+    pageAnswered,
+  }: {
+    contentGeneration: GenerationReader;
+    publicationBoundary: PublicationBoundary;
+    /** Told after each page answer is sent (the visit counts, decision 0065); off the answer's path. */
+    pageAnswered?: onResponseAsyncHookHandler;
+  },
 ): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   const cache = new PageCache({
@@ -148,17 +187,26 @@ export function registerPages(
 
   // Pages are compressed once, in the cache (page-cache.ts), never per response. Nor is a body
   // ever read here, so no decompression hook either: a page request runs only the hooks it needs.
-  app.get('/*', { compress: false, decompress: false }, (request, reply) => {
-    const query = request.url.indexOf('?');
-    const pathname = query === -1 ? request.url : request.url.slice(0, query);
-    const search = query === -1 ? '' : request.url.slice(query + 1);
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
-      return reply.code(404).send(notFoundBody);
-    }
-    const redirect = trailingSlashRedirect(pathname, search);
-    if (redirect) return reply.redirect(redirect, 301);
-    return answer(request, reply);
-  });
+  app.get(
+    '/*',
+    {
+      compress: false,
+      decompress: false,
+      schema: { response: answers({ 200: notJson('The page (HTML)'), 301: noContent }) },
+      ...(pageAnswered ? { onResponse: pageAnswered } : {}),
+    },
+    (request, reply) => {
+      const query = request.url.indexOf('?');
+      const pathname = query === -1 ? request.url : request.url.slice(0, query);
+      const search = query === -1 ? '' : request.url.slice(query + 1);
+      if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+        return reply.code(404).send(notFoundBody);
+      }
+      const redirect = trailingSlashRedirect(pathname, search);
+      if (redirect) return reply.redirect(redirect, 301);
+      return answer(request, reply);
+    },
+  );
 }
 
 declare module 'fastify' {

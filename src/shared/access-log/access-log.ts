@@ -18,6 +18,8 @@ export const accessTargetKinds = [
   'api-token',
   'setting',
   'site',
+  /** A refused call: the route's method and path pattern, e.g. `GET /api/contact-submissions`. */
+  'route',
 ] as const;
 export type AccessTargetKind = (typeof accessTargetKinds)[number];
 
@@ -26,6 +28,7 @@ export type AccessOutcome = (typeof accessOutcomes)[number];
 
 /** Every action recorded; the word before the dot is the kind of record it is about. */
 export const accessActions = [
+  /** A list, search or export: the enquiries it showed are listed with it (see `shown`). */
   'enquiry.list',
   'enquiry.read',
   'enquiry.export',
@@ -33,15 +36,30 @@ export const accessActions = [
   'enquiry.note',
   'enquiry.mail-retry',
   'enquiry.bin',
+  'bin.list',
   'bin.restore',
   'bin.purge',
   'sign-in',
   'sign-in.failed',
+  /** A known principal refused a route (401 or 403): who, and which route. */
+  'access.refused',
+  /** Past the limit: the refusals from one address in one window, counted in one entry. */
+  'refused.more',
   'invitation.create',
   'invitation.withdraw',
   'invitation.accept',
   'account.change',
   'account.sign-in-change',
+  'account.passkey-add',
+  'account.passkey-remove',
+  'account.step-up',
+  'account.sign-out-others',
+  /** Getting back in (issue 38): a link sent after "Forgot your password?", and a new password set with it. */
+  'account.recovery-link',
+  'account.recover',
+  /** An owner's "Reset sign-in": the link sent (the person's sessions end then), and taken up. */
+  'account.reset-sign-in',
+  'account.reset-accept',
   'api-token.create',
   'api-token.revoke',
   'setting.change',
@@ -64,10 +82,21 @@ export const UNKNOWN_ACTOR_NAME = 'unknown';
 export interface AccessLogEntry {
   id: number;
   at: string;
-  actor: { kind: AccessActorKind; id: number | null; name: string };
+  /**
+   * `name` as it was then; `email`, for an account, its address now: the mark no other account
+   * shares (issue 36), since names may look alike. Null for the key, a token or a stranger.
+   */
+  actor: { kind: AccessActorKind; id: number | null; name: string; email: string | null };
   action: string;
-  target: { kind: AccessTargetKind; id: string } | null;
+  /** `name`: what the record is called now (an invitation's address, an account's or token's name), if it has one. */
+  target: { kind: AccessTargetKind; id: string; name: string | null } | null;
   outcome: AccessOutcome;
+  /** Where a sign-in or a refusal came from; null for everything else. */
+  address: string | null;
+  /** How many enquiries the answer showed (a list page, a search, the export, the Bin). */
+  shown: number;
+  /** A `refused.more` entry: how many refusals it stands for. */
+  repeats: number | null;
 }
 
 /** One page of the log, paged like the inbox. */
@@ -80,3 +109,18 @@ export interface AccessLogPage {
 }
 
 export const ACCESS_LOG_PAGE_SIZE = 50;
+
+/** Someone the access log says saw an enquiry's details: their name then, and when they last did. */
+export interface EnquiryViewer {
+  name: string;
+  at: string;
+}
+
+/** An inbox card's "Seen by" line: the latest few people, and how many more there were. */
+export interface EnquiryViewers {
+  latest: EnquiryViewer[];
+  more: number;
+}
+
+/** How many names a card's "Seen by" line shows before "and N more". */
+export const VIEWERS_SHOWN = 3;

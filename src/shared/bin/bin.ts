@@ -14,6 +14,8 @@ export interface BinItem {
   /** A second line: the enquiry type, the post's slug, the image's category. */
   detail: string;
   deletedAt: string;
+  /** Who moved it to the Bin (their name then); null when that was before names were kept. */
+  deletedBy: string | null;
   /** When it will be deleted for good if nobody restores it. */
   purgeAt: string;
 }

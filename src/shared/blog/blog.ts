@@ -36,7 +36,7 @@ export interface BlogRevision {
 export type PostStatus = 'Published' | 'Scheduled' | 'Draft';
 
 /** What the admin list calls a post: published with a time still to come is Scheduled. */
-export function postStatus(post: Pick<BlogPost, 'published' | 'publishedAt'>, now: Date = new Date()): PostStatus {
+export function postStatus(post: Pick<BlogPost, 'published' | 'publishedAt'>, now: Date): PostStatus {
   if (post.published !== 'true') return 'Draft';
   return post.publishedAt && Date.parse(post.publishedAt) > now.getTime() ? 'Scheduled' : 'Published';
 }

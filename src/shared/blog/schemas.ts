@@ -48,7 +48,9 @@ const instantWithZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?
 /**
  * When a post appears: a London wall-clock time as a `datetime-local` gives it ('2026-11-23T15:30'),
  * or an ISO instant with its zone for scripts; stored as UTC, within the stored-date rule
- * (stored-dates.ts). Empty means "now" on first publication.
+ * (stored-dates.ts). Empty (or null) means "no time chosen": the first publication's time, or now
+ * (docs/product.md#drafting). Left out of the body, it is `undefined`: the stored time is kept, so
+ * a script that never heard of scheduling does not publish a scheduled post by saving it.
  */
 const publicationTime = z
   .string({ error: 'Publication time must be text' })
@@ -56,6 +58,7 @@ const publicationTime = z
   .max(40, 'Publication time must be a date and time')
   .nullish()
   .transform((value, context) => {
+    if (value === undefined) return undefined;
     if (!value) return '';
     const utc = instantWithZone.test(value) ? new Date(value) : new Date(londonLocalToUtc(value) ?? Number.NaN);
     if (Number.isNaN(utc.getTime())) {
@@ -82,8 +85,8 @@ export const blogPostInputSchema = z.object({
     'Featured image must be a path on this site or an https address',
   ),
   tags: optional('Tags', 500),
-  metaTitle: optional('Meta title', 200),
-  metaDescription: optional('Meta description', 500),
+  metaTitle: optional('Title in search results', 200),
+  metaDescription: optional('Description in search results', 500),
   publishedAt: publicationTime,
 });
 

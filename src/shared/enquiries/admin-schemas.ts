@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { EnquirySource } from '../analytics/insights';
+import type { EnquiryViewers } from '../access-log/access-log';
+import { emailAddressPattern } from '../email-address';
 import { enquiryLimits } from './schemas';
 import { pagingQuerySchema } from '../paging';
 
@@ -21,6 +24,22 @@ export interface Enquiry {
   reviewed: 'true' | 'false';
   submittedAt: string;
 }
+
+/**
+ * Staff's marks on an enquiry and who made them (decision 0066), beside the entity of the API
+ * contract rather than in it: the inbox's paged answer and the export carry them.
+ */
+export interface EnquiryMarks {
+  /** Who marked it reviewed (their name then) and when: null while it is not, or when marked before names were kept. */
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  /** Staff have answered the parent; replied implies reviewed. */
+  replied: 'true' | 'false';
+  repliedBy: string | null;
+  repliedAt: string | null;
+}
+
+export type MarkedEnquiry = Enquiry & EnquiryMarks;
 
 /** Optional free text: absent, null or blank all mean "none". */
 const optionalText = (max: number, label: string) =>
@@ -46,7 +65,10 @@ const requiredName = (label: string) =>
 export const enquiryUpdateSchema = z.object({
   firstName: requiredName('First name').optional(),
   lastName: requiredName('Last name').optional(),
-  email: z.email({ error: 'Please enter a valid email address' }).max(enquiryLimits.email).optional(),
+  email: z
+    .email({ pattern: emailAddressPattern, error: 'Please enter a valid email address' })
+    .max(enquiryLimits.email)
+    .optional(),
   telephone: optionalText(enquiryLimits.telephone, 'Telephone').optional(),
   mobile: optionalText(enquiryLimits.telephone, 'Mobile').optional(),
   submissionType: z.enum(enquiryTypes, { error: 'Type must be assessment or contact' }).optional(),
@@ -55,6 +77,7 @@ export const enquiryUpdateSchema = z.object({
   notes: optionalText(enquiryLimits.longText, 'Notes').optional(),
   message: optionalText(enquiryLimits.longText, 'Message').optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
+  replied: z.enum(['true', 'false'], { error: "Replied must be 'true' or 'false'" }).optional(),
 });
 export type EnquiryUpdate = z.output<typeof enquiryUpdateSchema>;
 
@@ -99,6 +122,8 @@ export interface StaffNote {
   id: number;
   text: string;
   createdAt: string;
+  /** Who wrote it (their name then); null for notes written before names were kept. */
+  author: string | null;
 }
 
 export const STAFF_NOTE_MAX = 2000;
@@ -148,8 +173,12 @@ export interface MailStatus {
 }
 
 /** An enquiry on the inbox screen: the entity, staff's notes (oldest first) and its notification's status. */
-export interface InboxEnquiry extends Enquiry {
+export interface InboxEnquiry extends MarkedEnquiry {
   staffNotes: StaffNote[];
   /** Null when mail is off or the notification was forgotten after delivery (decision 0018). */
   notification: MailStatus | null;
+  /** Who the access log says saw it before; only for those who may read the log (owners). */
+  viewedBy?: EnquiryViewers;
+  /** Where it came from (decision 0065); null when not known (counting off, an objecting visitor, older enquiries). */
+  source?: EnquirySource | null;
 }

@@ -1,5 +1,6 @@
 // zod/mini, not zod: these schemas ship to every visitor's browser, and mini tree-shakes to a few kB.
 import * as z from 'zod/mini';
+import { emailAddressPattern } from '../email-address';
 import { honeypotField } from './honeypot';
 
 /** Longest accepted values (docs/product.md#text-limits); these fit any real name, number or note. */
@@ -29,7 +30,7 @@ const email = (message: string) =>
     .check(
       z.trim(),
       z.maxLength(enquiryLimits.email, `Email must be at most ${enquiryLimits.email} characters`),
-      z.email(message),
+      z.email({ pattern: emailAddressPattern, error: message }),
     );
 
 const honeypot = { [honeypotField]: z.optional(z.unknown()) } as const;
@@ -74,6 +75,7 @@ export const contactSchema = z.object({
 });
 
 export type AssessmentInput = z.output<typeof assessmentSchema>;
+export type CallbackInput = z.output<typeof callbackSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 
 /** What both POST endpoints answer on success. */

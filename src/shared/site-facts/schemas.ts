@@ -80,8 +80,8 @@ const timeOfDay = (label: string) =>
 /** A real calendar date between 2000 and 2099. */
 const calendarDate = (label: string) =>
   z
-    .string({ error: `${label} must be a date, like 2026-12-22` })
-    .regex(/^20\d\d-\d\d-\d\d$/, `${label} must be a date, like 2026-12-22`)
+    .string({ error: `${label} must be a date, like 22 December 2026` })
+    .regex(/^20\d\d-\d\d-\d\d$/, `${label} must be a date, like 22 December 2026`)
     .refine((value) => {
       const day = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;

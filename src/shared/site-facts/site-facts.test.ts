@@ -58,6 +58,14 @@ describe('site facts as the pages print them', () => {
     expect(unknownPlaceholders('{from price} {nope} {phone} {also not}')).toEqual(['nope', 'also not']);
   });
 
+  it('knows only its own facts, never the names every object inherits (issue 36)', () => {
+    const inherited = ['__proto__', 'constructor', 'toString', '__defineGetter__', 'hasOwnProperty', 'valueOf'];
+    const text = inherited.map((name) => `{${name}}`).join(' ');
+    expect(unknownPlaceholders(text)).toEqual(inherited);
+    // Left as typed: nothing is called, nothing prints "[object Object]".
+    expect(fillPlaceholders(text, defaultSiteFacts.details)).toBe(text);
+  });
+
   it('keeps the default FAQ words as they were when they lived in code', () => {
     const [cost, , , areas] = shownFaq(defaultSiteFacts);
     expect(cost!.answer).toBe(

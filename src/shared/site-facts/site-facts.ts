@@ -5,6 +5,8 @@
  * A fresh install reads `defaultSiteFacts`, the values the site was built with.
  */
 
+import { addDays } from '../london-time';
+
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type WeekDay = (typeof weekDays)[number];
 
@@ -54,9 +56,9 @@ export interface Closure {
 }
 
 export interface OpeningHours {
-  /** What the contact page shows (SPEC section 2). */
+  /** What the contact page shows (docs/product.md#contact-page). */
   shown: ShownHours[];
-  /** What structured data declares to search engines (SPEC's constants); kept apart on purpose. */
+  /** What structured data declares to search engines (docs/product.md#structured-data); kept apart on purpose. */
   declared: DeclaredHours[];
   closures: Closure[];
 }
@@ -107,13 +109,19 @@ export interface CurrentSiteFacts {
   facts: SiteFacts;
 }
 
+/** Who the first version, the facts the site was built with, names as its saver. */
+export const INITIAL_VERSION_SAVER = 'The website as built';
+
 /** One earlier save, as the revisions list shows it. */
 export interface SiteFactsRevision {
   id: number;
   savedAt: string;
   savedBy: string;
-  /** What that save changed, or 'restore' for a restore. */
-  section: SiteFactSection | 'restore';
+  /**
+   * What that save changed, 'restore' for a restore, or 'initial' for the facts the site showed
+   * before anyone saved (kept so the first save can be undone: decision 0059).
+   */
+  section: SiteFactSection | 'restore' | 'initial';
   /** For a restore, the revision it brought back. */
   restoredFrom: number | null;
 }
@@ -151,14 +159,25 @@ export const faqPlaceholders: Record<string, (details: SiteDetails) => string> =
 
 const placeholderPattern = /\{([^{}]{1,40})\}/g;
 
+/**
+ * The fact a placeholder names, looked up among the table's own names only: `name in` or a plain
+ * index would also find Object.prototype's (`{__proto__}`, `{constructor}`, `{__defineGetter__}`),
+ * and an answer naming one took the home page down (issue 36).
+ */
+function placeholderFact(name: string): ((details: SiteDetails) => string) | undefined {
+  return Object.hasOwn(faqPlaceholders, name) ? faqPlaceholders[name] : undefined;
+}
+
 /** The braces in `text` that name no fact, for the form's message. */
 export function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(placeholderPattern)].map((match) => match[1]!).filter((name) => !(name in faqPlaceholders));
+  return [...text.matchAll(placeholderPattern)]
+    .map((match) => match[1]!)
+    .filter((name) => placeholderFact(name) === undefined);
 }
 
 /** An FAQ answer with its placeholders filled in from the details in use. */
 export function fillPlaceholders(text: string, details: SiteDetails): string {
-  return text.replace(placeholderPattern, (whole, name: string) => faqPlaceholders[name]?.(details) ?? whole);
+  return text.replace(placeholderPattern, (whole, name: string) => placeholderFact(name)?.(details) ?? whole);
 }
 
 /** The shown testimonials and FAQ items, answers filled in: what every public place reads. */
@@ -174,12 +193,6 @@ export function shownFaq(facts: SiteFacts): { question: string; answer: string }
 
 /** How many days ahead the contact page announces a closure. */
 export const CLOSURE_NOTICE_DAYS = 60;
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 /** The closures the contact page lists on `today` (London): those not over and starting within the notice. */
 export function announcedClosures(closures: readonly Closure[], today: string): Closure[] {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailAddressPattern } from '../email-address';
+import { collapseSpaces, hasHiddenCharacter, isReservedName, reservedNames } from './display-names';
 import { staffRoles } from './staff';
 
 const rolesField = z
@@ -9,12 +11,26 @@ const rolesField = z
   .max(staffRoles.length, 'Each role at most once.')
   .refine((roles) => new Set(roles).size === roles.length, 'Each role at most once.');
 
-/** A person's or a token's name, as staff will read it in lists and the access log. */
-const nameField = z
+/**
+ * A person's or a token's name, as staff will read it in lists and the access log (issue 36): plain
+ * text on one line, not a name the site gives a non-person, runs of spaces made one. Hidden
+ * characters are refused before trimming, so a line break is refused wherever it is. That no other
+ * account has the name is the server's to check (it needs the accounts).
+ */
+export const nameField = z
   .string({ error: 'Name is required.' })
+  .refine(
+    (name) => !hasHiddenCharacter(name),
+    'Name must be plain text on one line: no line breaks, tabs or invisible formatting characters.',
+  )
   .trim()
   .min(1, 'Name is required.')
-  .max(80, 'Name must be at most 80 characters.');
+  .max(80, 'Name must be at most 80 characters.')
+  .overwrite(collapseSpaces)
+  .refine(
+    (name) => !isReservedName(name),
+    `Choose another name: ${reservedNames.map((name) => `“${name}”`).join(', ')} are what the access log calls the site’s own entries.`,
+  );
 
 /** POST /api/admin/api-tokens */
 export const apiTokenCreateSchema = z
@@ -30,7 +46,7 @@ const emailField = z
   .trim()
   .min(1, 'E-mail address is required.')
   .max(254, 'E-mail address must be at most 254 characters.')
-  .pipe(z.email('Enter a valid e-mail address.'));
+  .pipe(z.email({ pattern: emailAddressPattern, error: 'Enter a valid e-mail address.' }));
 
 /** POST /api/staff/sign-in: the first step with a password. */
 export const passwordSignInSchema = z
@@ -43,7 +59,17 @@ export const passwordSignInSchema = z
   })
   .strict();
 
-/** POST /api/staff/sign-in/code: the second step. */
+/** POST /api/admin/staff/me/step-up/password: a signed-in person's password, to prove it is them again. */
+export const stepUpPasswordSchema = z
+  .object({
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, 'Password is required.')
+      .max(200, 'Password must be at most 200 characters.'),
+  })
+  .strict();
+
+/** POST /api/staff/sign-in/code: the second step (and a step-up's, at /api/admin/staff/me/step-up/code). */
 export const signInCodeSchema = z
   .object({
     challenge: z.string({ error: 'Start signing in again.' }).max(64, 'Start signing in again.'),
@@ -52,6 +78,11 @@ export const signInCodeSchema = z
       .trim()
       .regex(/^\d{6}$/, 'Enter the six-digit code.'),
   })
+  .strict();
+
+/** POST /api/staff/sign-in/code/again: "Send a new code", naming the step waiting for the e-mailed one. */
+export const signInCodeAgainSchema = z
+  .object({ challenge: z.string({ error: 'Start signing in again.' }).max(64, 'Start signing in again.') })
   .strict();
 
 /** POST /api/admin/staff/invitations */
@@ -127,28 +158,42 @@ export const passkeyStepSchema = z
   })
   .strict();
 
+/** An invitation's or setup link's token, sent in the body (never in a path a log writes down). */
+export const invitationTokenField = z
+  .string({ error: 'Open the link from your invitation again.' })
+  .max(64, 'Open the link from your invitation again.');
+
 /**
- * POST /api/staff/invitations/:token/accept: a name, and a way to sign in: a passkey made for the
+ * How a person will sign in, chosen with a one-time link (an invitation, an owner's reset link): a
+ * password, with an authenticator app's secret and current code when they choose one, or a passkey.
+ */
+export const newSignInFields = {
+  password: z.string().max(200, 'Password must be at most 200 characters.').optional(),
+  authenticator: z
+    .object({
+      secret: z.string().regex(/^[A-Z2-7]{32}$/, 'Start again from the link.'),
+      code: z.string().max(10, 'Enter the six-digit code.'),
+    })
+    .strict()
+    .optional(),
+  passkey: passkeyStepSchema.optional(),
+};
+/** A password or a passkey: one of them. */
+export const choosesAWay = (chosen: { password?: string; passkey?: unknown }) =>
+  chosen.password !== undefined || chosen.passkey !== undefined;
+
+/**
+ * POST /api/staff/invitations/accept: the link's token, a name, and a way to sign in: a passkey made for the
  * invitation, or a password (with an authenticator app's secret and current code when the person
  * chooses one, or when codes cannot be mailed). The setup link also asks for the address.
  */
 export const invitationAcceptSchema = z
   .object({
+    token: invitationTokenField,
     name: nameField,
     email: emailField.optional(),
-    password: z.string().max(200, 'Password must be at most 200 characters.').optional(),
-    authenticator: z
-      .object({
-        secret: z.string().regex(/^[A-Z2-7]{32}$/, 'Start again from the link.'),
-        code: z.string().max(10, 'Enter the six-digit code.'),
-      })
-      .strict()
-      .optional(),
-    passkey: passkeyStepSchema.optional(),
+    ...newSignInFields,
   })
   .strict()
-  .refine((accept) => accept.password !== undefined || accept.passkey !== undefined, {
-    message: 'Choose a password, or add a passkey.',
-    path: ['password'],
-  });
+  .refine(choosesAWay, { message: 'Choose a password, or add a passkey.', path: ['password'] });
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

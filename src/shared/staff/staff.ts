@@ -32,6 +32,8 @@ export interface ApiTokenRecord {
   name: string;
   roles: StaffRole[];
   createdBy: string;
+  /** The account that made it (null: the admin key); disabling that account revokes it. */
+  createdByAccountId: number | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -54,6 +56,26 @@ export interface StaffAccount {
   createdAt: string;
 }
 
+/** Why the last enabled owner cannot lose the owner role or be disabled: the server's 409 and the screen say the same. */
+export const LAST_OWNER_MESSAGE = 'The site needs at least one owner: make someone else an owner first.';
+
+/**
+ * Whether giving `account` these roles would leave no enabled owner. The screen asks before
+ * sending: unticking an only owner's only role would otherwise be refused as "no roles chosen",
+ * hiding the reason that matters.
+ */
+export function leavesNoOwner(accounts: readonly StaffAccount[], account: StaffAccount, roles: readonly StaffRole[]) {
+  if (!account.roles.includes('owner') || roles.includes('owner')) return false;
+  return !accounts.some(
+    (other) => other.id !== account.id && other.disabledAt === null && other.roles.includes('owner'),
+  );
+}
+
+/** PATCH /api/admin/staff/accounts/:id: the account, and what disabling it ended (counts; none otherwise). */
+export interface AccountChangeResult extends StaffAccount {
+  ended: { apiTokens: number; invitations: number };
+}
+
 /** A pending invitation as the owners' list shows it (the link itself is never shown again). */
 export interface StaffInvitation {
   id: number;
@@ -61,6 +83,8 @@ export interface StaffInvitation {
   email: string | null;
   roles: StaffRole[];
   invitedBy: string;
+  /** The account that invited (null: the admin key or the first start); disabling it withdraws this. */
+  invitedByAccountId: number | null;
   createdAt: string;
   expiresAt: string;
 }
@@ -73,7 +97,7 @@ export interface StaffPasskey {
   lastUsedAt: string | null;
 }
 
-/** GET /api/staff/invitations/:token: what the invitation screen shows before accepting. */
+/** POST /api/staff/invitations/open: what the invitation screen shows before accepting. */
 export interface InvitationView {
   /** null for the setup link: the person types their address. */
   email: string | null;

@@ -11,15 +11,21 @@ import { ImagesPage } from './images/ImagesPage';
 import { EnquiriesPage } from './enquiries/EnquiriesPage';
 import { LogoPage } from './settings/LogoPage';
 import { SessionProvider, useSessionState } from './session';
-import { SitePage } from './site-facts/SitePage';
+import { SiteFactsPage } from './site-facts/SiteFactsPage';
 import { AccountPage } from './staff/AccountPage';
 import { InvitationPage } from './staff/InvitationPage';
+import { RecoverPage } from './staff/RecoverPage';
 import { SignInPage } from './staff/SignInPage';
 import { StaffPage } from './staff/StaffPage';
+import { AdminNotFound } from './ui/AdminNotFound';
 import { DashboardHeader } from './ui/DashboardHeader';
+import { DatabaseOutage } from './ui/DatabaseOutage';
+import { useFocusRescue } from './ui/focus-return';
 
 // The blog screen (forms, dialogs, and the editor behind its own lazy import) loads only when opened.
 const BlogAdminPage = lazy(() => import('./blog/BlogAdminPage').then((module) => ({ default: module.BlogAdminPage })));
+// Insights and its charts likewise (decision 0070).
+const InsightsPage = lazy(() => import('./insights/InsightsPage').then((module) => ({ default: module.InsightsPage })));
 
 /** Each screen and the role it needs (decision 0058): the server refuses the rest anyway. */
 function screenFor(location: string, who: SessionPerson): ReactNode {
@@ -34,14 +40,24 @@ function screenFor(location: string, who: SessionPerson): ReactNode {
       ),
     },
     [paths.adminImages]: { role: 'editor', screen: () => <ImagesPage /> },
+    // Owners and the inbox's staff, not editors (decision 0070).
+    [paths.adminInsights]: {
+      role: 'enquiries',
+      screen: () => (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <InsightsPage />
+        </Suspense>
+      ),
+    },
     [paths.adminLogo]: { role: 'editor', screen: () => <LogoPage /> },
     [paths.adminBin]: { role: 'staff', screen: () => <BinPage /> },
     // Editors save hours, testimonials and the FAQ; owners the details too (sectionRoles).
-    [paths.adminSite]: { role: 'editor', screen: () => <SitePage /> },
+    [paths.adminSite]: { role: 'editor', screen: () => <SiteFactsPage /> },
     [paths.adminStaff]: { role: 'owner', screen: () => <StaffPage me={who} /> },
     [paths.adminAccount]: { role: 'staff', screen: () => <AccountPage me={who} /> },
   };
-  const wanted = screens[location] ?? screens[paths.adminLogo]!;
+  const wanted = screens[location];
+  if (!wanted) return <AdminNotFound />;
   if (mayUse(who.roles, wanted.role)) return wanted.screen();
   // The dashboard's links, without what this person may not use.
   return (
@@ -57,8 +73,9 @@ function screenFor(location: string, who: SessionPerson): ReactNode {
 
 /** The admin area: loaded only on /admin paths, never part of the public pages' bundle. */
 export default function AdminApp() {
-  const { state, login, signedIn, logout } = useSessionState();
+  const { state, login, signedIn, logout, checkAgain } = useSessionState();
   const [location, navigate] = useLocation();
+  useFocusRescue();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <Seo title="Admin" description="Staff area." robots="noindex, nofollow" />
@@ -69,10 +86,19 @@ export default function AdminApp() {
             navigate(paths.admin);
           }}
         />
+      ) : location === paths.adminRecover ? (
+        <RecoverPage
+          onSignedIn={(info) => {
+            signedIn(info);
+            navigate(paths.admin);
+          }}
+        />
       ) : state.status === 'checking' ? (
         <p role="status" className="text-slate-700">
           Loading the staff area…
         </p>
+      ) : state.status === 'unavailable' ? (
+        <DatabaseOutage onRetry={checkAgain} />
       ) : state.status === 'signed-in' ? (
         // Signing out on purpose forgets unfinished posts: the next person at a shared computer must not find them.
         <SessionProvider info={state.info} logout={logout} onSignOut={clearAllLocalDrafts}>

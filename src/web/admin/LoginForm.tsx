@@ -32,7 +32,7 @@ export function LoginForm({
           {notice}
         </p>
       )}
-      <AdminForm form={form} idPrefix="admin-api" onSubmit={({ key }) => signIn.mutate(key)} className="mt-6 space-y-4">
+      <AdminForm form={form} idPrefix="admin-key" onSubmit={({ key }) => signIn.mutate(key)} className="mt-6 space-y-4">
         <TextField name="key" label="Admin API key" type="password" autoComplete="current-password" />
         <button
           type="submit"

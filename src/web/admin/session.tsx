@@ -11,9 +11,10 @@ import {
 } from '../../shared/admin-session';
 import { mayUse, type RouteRole } from '../../shared/staff/staff';
 import { HttpError, apiRequest, errorText, getJson } from '../lib/http';
-import { type AdminApi, createAdminApi, INVALID_KEY_MESSAGE } from './admin-api';
 import { toastProblem } from './admin-mutation';
 import { adminQueryKey } from './queries';
+import { type AdminTransport, createAdminTransport } from './transport';
+import { systemClock } from '../../shared/clock';
 
 /**
  * docs/product.md#admin-session: the key is typed once and sent once, to open a session; the
@@ -23,14 +24,16 @@ import { adminQueryKey } from './queries';
 interface AdminSession {
   /** Who is signed in, with the roles that decide which screens show (decision 0058). */
   who: SessionPerson;
-  /** The admin calls, each carrying the session's CSRF token. */
-  api: AdminApi;
+  /** How the admin calls reach the server, each carrying the session's CSRF token (transport.ts). */
+  transport: AdminTransport;
   /** Ends the session on the server, then returns to the sign-in form. */
   signOut(): Promise<void>;
 }
 
 export type SessionState =
   | { status: 'checking' }
+  /** The server answered but its database did not (503): nobody is signed out, the check is tried again. */
+  | { status: 'unavailable' }
   | { status: 'signed-out'; notice: string | null }
   | { status: 'signed-in'; info: AdminSessionInfo };
 
@@ -43,14 +46,26 @@ export function useAdminSession(): AdminSession {
   return session;
 }
 
-/** The one admin API client of the signed-in session. */
-export const useAdminApi = (): AdminApi => useAdminSession().api;
+/**
+ * A screen's calls (its `api.ts`) over the signed-in session's one transport, made once per
+ * session: `make` is the screen's module-level factory, so the calls keep their identity between renders.
+ */
+export function useAdminCalls<Calls>(make: (transport: AdminTransport) => Calls): Calls {
+  const { transport } = useAdminSession();
+  return useMemo(() => make(transport), [make, transport]);
+}
 
 /** Whether the signed-in person may use what needs `role`: screens show only what they may. */
 export function useMayUse(): (role: RouteRole) => boolean {
   const { roles } = useAdminSession().who;
   return (role) => mayUse(roles, role);
 }
+
+/** A 503 is the server saying its database is not answering, not that the session has ended. */
+const databaseDown = (error: unknown) => error instanceof HttpError && error.status === 503;
+
+/** What staff see when the key they typed at sign-in is wrong (a 401), on the sign-in form. */
+const INVALID_KEY_MESSAGE = 'Invalid API key. Please log in again.';
 
 /** Why sign-in failed, in words for the form. */
 function signInFailure(error: unknown): string {
@@ -63,6 +78,7 @@ export function useSessionState() {
   const [state, setState] = useState<SessionState>({ status: 'checking' });
 
   // On load, a live session cookie (this tab's or another's) signs the screens straight in.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     getJson<AdminSessionStatus>(sessionStatusPath).then(
@@ -71,11 +87,18 @@ export function useSessionState() {
         setState(
           signedIn ? { status: 'signed-in', info: info as AdminSessionInfo } : { status: 'signed-out', notice: null },
         ),
-      () => current && setState({ status: 'signed-out', notice: null }),
+      (error: unknown) =>
+        current && setState(databaseDown(error) ? { status: 'unavailable' } : { status: 'signed-out', notice: null }),
     );
     return () => {
       current = false;
     };
+  }, [attempt]);
+
+  /** Asks again after an outage, showing "Loading" meanwhile. */
+  const checkAgain = useCallback(() => {
+    setState({ status: 'checking' });
+    setAttempt((count) => count + 1);
   }, []);
 
   const login = useCallback(async (key: string) => {
@@ -99,7 +122,7 @@ export function useSessionState() {
     [queryClient],
   );
 
-  return { state, login, signedIn, logout };
+  return { state, login, signedIn, logout, checkAgain };
 }
 
 /**
@@ -107,18 +130,18 @@ export function useSessionState() {
  * has, the sign-in form comes back with the reason, instead of staff finding out from a failed
  * save. If another tab kept it alive, the look counts as activity and the timer starts again.
  */
-function useEndOfSession(info: AdminSessionInfo, lastActivity: number, api: AdminApi) {
+function useEndOfSession(info: AdminSessionInfo, lastActivity: number, transport: AdminTransport) {
   useEffect(() => {
     const endsAt = Math.min(lastActivity + info.idleMs, Date.parse(info.expiresAt));
     // A second late, so the server agrees it has ended; a timer cannot wait longer than ~24 days.
-    const delay = Math.min(Math.max(endsAt - Date.now(), 0) + 1000, 2 ** 31 - 1);
-    const timer = setTimeout(() => void api.checkSession(), delay);
+    const delay = Math.min(Math.max(endsAt - systemClock().getTime(), 0) + 1000, 2 ** 31 - 1);
+    const timer = setTimeout(() => void transport.checkSession(), delay);
     return () => clearTimeout(timer);
-  }, [info, lastActivity, api]);
+  }, [info, lastActivity, transport]);
 }
 
 /**
- * Gives the admin screens their client. A 401 from any call (the session ended: idle, too old,
+ * Gives the admin screens their transport. A 401 from any call (the session ended: idle, too old,
  * signed out elsewhere, or the key was rotated) ends it here once, with the message on a toast
  * and on the sign-in form. `onSignOut` is what staff's own sign-out forgets on this computer
  * (the screens' local copies; AdminApp, which knows the screens, says which).
@@ -134,14 +157,14 @@ export function SessionProvider({
   onSignOut: () => void;
   children: ReactNode;
 }) {
-  const [lastActivity, setLastActivity] = useState(() => Date.now());
+  const [lastActivity, setLastActivity] = useState(() => systemClock().getTime());
   const value = useMemo<AdminSession>(() => {
-    // The client calls this once, however many calls and timers notice together.
+    // The transport calls this once, however many calls and timers notice together.
     const ended = () => {
       toastProblem({ title: SESSION_ENDED_MESSAGE });
       logout(SESSION_ENDED_MESSAGE);
     };
-    const api = createAdminApi(info.csrfToken, { onUnauthorized: ended, onActivity: setLastActivity });
+    const transport = createAdminTransport(info.csrfToken, { onUnauthorized: ended, onActivity: setLastActivity });
     const signOut = async () => {
       try {
         await apiRequest('DELETE', adminSessionPath, undefined, { [csrfHeader]: info.csrfToken });
@@ -151,8 +174,8 @@ export function SessionProvider({
       onSignOut();
       logout();
     };
-    return { who: info.who, api, signOut };
+    return { who: info.who, transport, signOut };
   }, [info, logout, onSignOut]);
-  useEndOfSession(info, lastActivity, value.api);
+  useEndOfSession(info, lastActivity, value.transport);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

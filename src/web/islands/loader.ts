@@ -1,6 +1,7 @@
 import type { Root } from 'react-dom/client';
 import { applyWholeStylesheet } from './page-behaviour';
-import { type IslandName, islandLoaders } from './registry';
+import type { IslandName } from '../lib/island';
+import { islandLoaders } from './registry';
 
 /** How far below the fold an island starts loading, so it is ready when the visitor arrives. */
 const VISIBLE_MARGIN = '200px 0px';

@@ -1,9 +1,13 @@
 import type { ComponentType } from 'react';
+import type { IslandName } from '../lib/island';
 
 /**
  * Every island, by the name its marker carries in the page (`data-island`), with how the browser
  * fetches its component: each one is a chunk of its own, loaded only on a page that shows it
- * (docs/decisions/0038-islands.md). A new island is one line here and an `<Island>` where it renders.
+ * (docs/decisions/0038-islands.md). A new island is its name in `IslandName` (lib/island.tsx), one
+ * line here and a `<Name>Island` wrapper beside its component. Like the route table, this sits
+ * above the features and components it loads, and names each component's own file (not the
+ * feature's index.ts), so each is a chunk of its own (decision 0067).
  */
 export const islandLoaders = {
   AssessmentForm: () => import('../features/enquiries/AssessmentForm').then((module) => module.AssessmentForm),
@@ -12,6 +16,4 @@ export const islandLoaders = {
   TestimonialCarousel: () =>
     import('../components/sections/TestimonialCarousel').then((module) => module.TestimonialCarousel),
   ToastRegion: () => import('../components/ui/toaster').then((module) => module.ToastRegion),
-} satisfies Record<string, () => Promise<ComponentType<never>>>;
-
-export type IslandName = keyof typeof islandLoaders;
+} satisfies Record<IslandName, () => Promise<ComponentType<never>>>;

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { EnquiryFormStart } from '../../shared/enquiries/form-post';
 import type { PageMeta } from '../../shared/page-meta';
 import type { SiteApi } from '../../shared/site-api';
 
@@ -17,6 +18,12 @@ export interface ShellState {
 export interface MetaSink {
   collect(meta: PageMeta): void;
 }
+
+/**
+ * Server rendering only: how the page's enquiry form starts, when the browser posted it without
+ * script (the values and messages) or the page is its thank-you state (docs/decisions/0062-forms-without-script.md).
+ */
+export const EnquiryFormStartContext = createContext<EnquiryFormStart>({});
 
 export const ShellContext = createContext<ShellState | null>(null);
 export const SiteApiContext = createContext<SiteApi | null>(null);

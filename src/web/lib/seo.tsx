@@ -2,8 +2,8 @@ import { useContext, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { type HeadEntry, type PageMeta, headEntries, jsonForScript } from '../../shared/page-meta';
 import type { SiteDetails } from '../../shared/site-facts/site-facts';
-import { useSiteFacts } from '../features/site-facts/queries';
 import { MetaSinkContext, useShell } from './contexts';
+import { useSiteFacts } from './site-data';
 
 /** What a page that declares nothing says about itself, naming the business in use. */
 export const defaultMeta = ({ name }: Pick<SiteDetails, 'name'>): PageMeta => ({

@@ -1,3 +1,4 @@
+import { plainLinkClick } from '../lib/plain-link-click';
 import { isPublicPage, pageKey } from './page-address';
 import { pageAt } from './page-fetch';
 import { whileLoading } from './page-swap';
@@ -41,21 +42,8 @@ async function navigate(url: URL, traverse?: EntryState): Promise<void> {
 
 /** A click the browser would turn into a plain navigation of this tab to a public page. */
 function inPlaceLink(event: MouseEvent): URL | null {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
-    return null;
-  }
-  const link = (event.target as Element | null)?.closest?.('a');
-  if (!link || !link.href || link.hasAttribute('download')) return null;
-  if (link.target && link.target !== '_self') return null;
-  const url = new URL(link.href);
-  if (!isPublicPage(url)) return null;
+  const url = plainLinkClick(event);
+  if (!url || !isPublicPage(url)) return null;
   // A move within the same page (a #fragment) stays the browser's.
   if (pageKey(url) === shownPage && url.hash) return null;
   return url;

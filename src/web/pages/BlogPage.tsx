@@ -2,15 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { parseBlogListQuery } from '../../shared/blog/blog';
 import { PageHero } from '../components/PageHero';
-import { BlogCard } from '../features/blog/BlogCard';
-import { BlogFallback } from '../features/blog/BlogFallback';
-import { BlogFilters } from '../features/blog/BlogFilters';
-import { blogFeedAlternate } from '../features/blog/post-meta';
-import { Pagination } from '../features/blog/Pagination';
-import { blogQueries } from '../features/blog/queries';
-import { useSiteFacts } from '../features/site-facts/queries';
+import { BlogCard, BlogFallback, blogFeedAlternate, BlogFilters, blogQueries, Pagination } from '../features/blog';
 import { useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
 
 export function BlogPage() {
   const api = useSiteApi();

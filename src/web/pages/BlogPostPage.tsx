@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Calendar, Tag, User } from '../components/icons';
 import { type BlogPost, formatPostDate, tagList } from '../../shared/blog/blog';
 import { blogPostPath, paths } from '../../shared/routes';
+import { ArrowLeft, Calendar, Tag, User } from '../components/icons';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { BlogCard, CategoryBadge } from '../features/blog/BlogCard';
-import { postMeta } from '../features/blog/post-meta';
-import { blogQueries } from '../features/blog/queries';
-import { articleImageSizes, withResponsiveImages } from '../features/blog/responsive-body';
-import { ShareButtons } from '../features/blog/ShareButtons';
-import { useSiteFacts } from '../features/site-facts/queries';
+import {
+  articleImageSizes,
+  BlogCard,
+  blogQueries,
+  CategoryBadge,
+  postMeta,
+  ShareButtons,
+  withResponsiveImages,
+} from '../features/blog';
 import { useShell, useSiteApi } from '../lib/contexts';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
 import type { PageProps } from '../route-types';
 
 const backLink = (

@@ -1,17 +1,17 @@
-import { Clock } from '../components/icons';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { shownTestimonials } from '../../shared/site-facts/site-facts';
 import { businessJsonLd, contactPageJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
 import { centreAddressLine } from '../components/centre-contact';
+import { Clock } from '../components/icons';
+import { PageHero } from '../components/PageHero';
 import { CentreContactDetails } from '../components/sections/CentreContactDetails';
 import { OpeningHoursList } from '../components/sections/OpeningHoursList';
 import { Stars } from '../components/sections/Stars';
-import { useSiteFacts } from '../features/site-facts/queries';
-import { ContactFormIsland } from '../islands/islands';
+import { ContactFormIsland } from '../features/enquiries';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
 
 const box = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 const heading = 'flex items-center gap-2 text-xl font-bold text-slate-900';

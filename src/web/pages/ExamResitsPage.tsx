@@ -1,8 +1,8 @@
 import { site } from '../../shared/site';
 import { courseJsonLd } from '../../shared/structured-data';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
-import { useSiteFacts } from '../features/site-facts/queries';
 import { InfoCards } from '../components/sections/InfoCards';
+import { useSiteFacts } from '../lib/site-data';
 
 const cards = [
   {

@@ -1,11 +1,11 @@
-import { CheckCircle2 } from '../components/icons';
 import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
-import { PageHero } from '../components/PageHero';
 import { centreTelHref } from '../components/centre-contact';
-import { useSiteFacts } from '../features/site-facts/queries';
-import { AssessmentFormIsland } from '../islands/islands';
+import { CheckCircle2 } from '../components/icons';
+import { PageHero } from '../components/PageHero';
+import { AssessmentFormIsland } from '../features/enquiries';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
 
 const benefits = [
   ['Free assessment', 'About 45 minutes of short English, Maths or Science tasks pitched at your child’s year group.'],

@@ -8,11 +8,11 @@ import { ResponsiveImage } from '../components/ResponsiveImage';
 import { CtaBand } from '../components/sections/CtaBand';
 import { Pricing } from '../components/sections/Pricing';
 import { Testimonials } from '../components/sections/Testimonials';
-import { useShowcaseImages } from '../features/images/queries';
-import { useSiteFacts } from '../features/site-facts/queries';
-import { CallbackFormIsland } from '../islands/islands';
+import { CallbackFormIsland } from '../features/enquiries';
+import { useShowcaseImages } from '../features/images';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
 
 const tuitionCardsFor = ({ address }: SiteDetails) =>
   [

@@ -1,8 +1,8 @@
-import { Home, Mail, MapPin, BookOpen } from '../components/icons';
 import type { ComponentType } from 'react';
 import { paths } from '../../shared/routes';
-import { useSiteFacts } from '../features/site-facts/queries';
+import { Home, Mail, MapPin, BookOpen } from '../components/icons';
 import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
 
 const cards: {
   title: string;

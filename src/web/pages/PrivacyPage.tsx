@@ -1,10 +1,16 @@
-import { ACCESS_LOG_KEEP_DAYS, BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../shared/retention';
+import {
+  ACCESS_LOG_KEEP_DAYS,
+  BACKUP_KEEP_DAYS,
+  BIN_KEEP_DAYS,
+  SENT_MAIL_KEEP_DAYS,
+  VISIT_VIEWS_KEEP_DAYS,
+} from '../../shared/retention';
 import { paths } from '../../shared/routes';
 import { centreAddressLine, centreMailtoHref } from '../components/centre-contact';
 import { PageHero } from '../components/PageHero';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
-import { useSiteFacts } from '../features/site-facts/queries';
+import { useSiteFacts } from '../lib/site-data';
 
 const h2 = 'mt-10 text-2xl font-bold text-slate-900';
 
@@ -97,6 +103,18 @@ export function PrivacyPage() {
           So that we can always say who saw your enquiry, the website records which member of our staff opened,
           exported, changed or deleted it, and when. That record names your enquiry by its number only and holds nothing
           you wrote; it is kept for {`${ACCESS_LOG_KEEP_DAYS}`} days, then deleted.
+        </p>
+        <h2 className={h2}>Counting visits</h2>
+        <p data-testid="visit-counts-statement">
+          To learn which of our pages, leaflets and adverts help families find us, our server counts the pages it shows
+          and where a visit came from (the site that linked to us, or the campaign named in the link), and notes these
+          with any enquiry sent during that visit. Nothing is stored on your device: no cookies and no browser storage.
+          We do not keep your internet address or your browser's name: each day a new random code is mixed with them
+          into a number that tells one visit from another, and that code is deleted within 48 hours, after which nobody,
+          including us, can link the counts to you. Each page view is kept for {`${VISIT_VIEWS_KEEP_DAYS}`} days, then
+          only daily totals, for two years. We count visits for statistics only, as UK data protection law allows. To be
+          left out, turn on Global Privacy Control or Do Not Track in your browser: we then count nothing about your
+          visit.
         </p>
         <h2 className={h2}>Your rights</h2>
         <p>

@@ -1,9 +1,9 @@
 import { formatPounds } from '../../shared/site-facts/site-facts';
 import { courseJsonLd } from '../../shared/structured-data';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
-import { useSiteFacts } from '../features/site-facts/queries';
 import { InfoCards } from '../components/sections/InfoCards';
 import { Pricing } from '../components/sections/Pricing';
+import { useSiteFacts } from '../lib/site-data';
 
 const cards = [
   {

@@ -1,7 +1,7 @@
 import { site } from '../../shared/site';
 import { PageHero } from '../components/PageHero';
 import { Seo } from '../lib/seo';
-import { useSiteFacts } from '../features/site-facts/queries';
+import { useSiteFacts } from '../lib/site-data';
 
 const h2 = 'mt-10 text-2xl font-bold text-slate-900';
 

@@ -2,7 +2,7 @@ import { site } from '../../shared/site';
 import { type SiteDetails, formatPounds } from '../../shared/site-facts/site-facts';
 import { InfoPageLayout } from '../components/layout/InfoPageLayout';
 import { InfoCards } from '../components/sections/InfoCards';
-import { useSiteFacts } from '../features/site-facts/queries';
+import { useSiteFacts } from '../lib/site-data';
 
 const reasonsFor = (details: SiteDetails) => [
   {

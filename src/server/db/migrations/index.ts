@@ -16,6 +16,18 @@ import * as apiTokens from './2026-11-26-3001-api-tokens';
 import * as staffAccounts from './2026-11-26-3002-staff-accounts';
 import * as accessLog from './2026-11-26-3003-access-log';
 import * as siteFactsRevisions from './2026-11-26-3101-site-facts-revisions';
+import * as signInBudgets from './2026-11-27-1001-sign-in-budgets';
+import * as accessLogReads from './2026-11-27-1002-access-log-reads';
+import * as sessionProofs from './2026-11-27-2001-session-proofs';
+import * as creatorAccounts from './2026-11-27-2002-creator-accounts';
+import * as creatorAccountsFilled from './2026-11-27-2003-creator-accounts-filled';
+import * as staffNameKeys from './2026-11-27-5001-staff-name-keys';
+import * as staffNameKeysFilled from './2026-11-27-5002-staff-name-keys-filled';
+import * as secretsKeyCheck from './2026-11-27-5003-secrets-key-check';
+import * as signInRecovery from './2026-11-28-1101-sign-in-recovery';
+import * as siteFactsFirstVersion from './2026-11-28-1201-site-facts-first-version';
+import * as whoDidWhat from './2026-11-28-1301-who-did-what';
+import * as analytics from './2026-11-28-1601-analytics';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -39,4 +51,16 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-3002-staff-accounts': staffAccounts,
   '2026-11-26-3003-access-log': accessLog,
   '2026-11-26-3101-site-facts-revisions': siteFactsRevisions,
+  '2026-11-27-1001-sign-in-budgets': signInBudgets,
+  '2026-11-27-1002-access-log-reads': accessLogReads,
+  '2026-11-27-2001-session-proofs': sessionProofs,
+  '2026-11-27-2002-creator-accounts': creatorAccounts,
+  '2026-11-27-2003-creator-accounts-filled': creatorAccountsFilled,
+  '2026-11-27-5001-staff-name-keys': staffNameKeys,
+  '2026-11-27-5002-staff-name-keys-filled': staffNameKeysFilled,
+  '2026-11-27-5003-secrets-key-check': secretsKeyCheck,
+  '2026-11-28-1101-sign-in-recovery': signInRecovery,
+  '2026-11-28-1201-site-facts-first-version': siteFactsFirstVersion,
+  '2026-11-28-1301-who-did-what': whoDidWhat,
+  '2026-11-28-1601-analytics': analytics,
 };

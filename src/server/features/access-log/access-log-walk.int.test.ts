@@ -1,3 +1,4 @@
+import type { AccessLogPage } from '../../../shared/access-log/access-log';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
@@ -142,12 +143,16 @@ describe('the access log records each action with who, what, which and the outco
       expect(entry).toMatchObject({ ...asToken(), ...expected });
     }
 
-    await enqueueEmail(subject.database.db, {
-      submissionId: enquiryId,
-      recipient: 'office@northstar.test',
-      subject: 'New enquiry',
-      body: 'Text',
-    });
+    await enqueueEmail(
+      subject.database.db,
+      {
+        submissionId: enquiryId,
+        recipient: 'office@northstar.test',
+        subject: 'New enquiry',
+        body: 'Text',
+      },
+      new Date(),
+    );
     const read = await entryOf(200, () => send('GET', `/api/contact-submissions/${enquiryId}/notification`, key));
     expect(read.entry).toMatchObject({ ...asKey, ...ok('enquiry.read', about) });
     const retried = await entryOf(200, () =>
@@ -255,7 +260,7 @@ describe('the access log records each action with who, what, which and the outco
     const link = /#([\w-]{43})/.exec(await lastMail('staff-invitation'))![1]!;
 
     const accepted = await entryOf(201, () =>
-      send('POST', `/api/staff/invitations/${link}/accept`, {}, { name: 'Rita Reader', password: strongPassword }),
+      send('POST', '/api/staff/invitations/accept', {}, { token: link, name: 'Rita Reader', password: strongPassword }),
     );
     const cookie = accepted.answer.cookies.find(({ name }) => name === 'admin_session')!;
     person = {
@@ -281,6 +286,17 @@ describe('the access log records each action with who, what, which and the outco
 
     const listed = await entryOf(200, () => send('GET', '/api/contact-submissions', { cookie: person.cookie }));
     expect(listed.entry).toMatchObject({ ...asPerson(), ...ok('enquiry.list') });
+    // The owners' reading names the invitation by its address, and the account by its name.
+    const log = (await send('GET', '/api/admin/access-log?pageSize=100', key)).json() as AccessLogPage;
+    const targetOf = (action: string, id: number) =>
+      log.items.find((item) => item.action === action && item.target?.id === String(id))?.target;
+    expect(targetOf('invitation.create', invitationId)).toEqual({
+      kind: 'invitation',
+      id: String(invitationId),
+      name: 'reader@example.test',
+    });
+    expect(targetOf('invitation.withdraw', other.invitation.id)).toMatchObject({ name: 'other@example.test' });
+    expect(targetOf('invitation.accept', invitationId)).toMatchObject({ name: 'reader@example.test' });
   });
 
   it('records sign-ins with a password and code, and refused ones under the account or as unknown', async () => {

@@ -62,14 +62,19 @@ describe('GET /api/admin/access-log: the owners’ reading, newest first, filter
     expect(all.items[0]).toEqual({
       id: expect.any(Number),
       at: expect.any(String),
-      actor: { kind: 'key', id: null, name: 'Admin key' },
+      actor: { kind: 'key', id: null, name: 'Admin key', email: null },
       action: 'enquiry.read',
-      target: { kind: 'enquiry', id: String(first) },
+      target: { kind: 'enquiry', id: String(first), name: null },
       outcome: 'ok',
+      address: null,
+      shown: 0,
+      repeats: null,
     });
+    // The list names no one enquiry, and says how many it showed.
     expect(all.items[3]).toMatchObject({
       actor: { kind: 'token', id: inboxToken.id, name: 'Inbox script' },
       target: null,
+      shown: 2,
     });
     const ids = all.items.map((item) => item.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -84,23 +89,38 @@ describe('GET /api/admin/access-log: the owners’ reading, newest first, filter
     expect((await page('?actor=anonymous')).total).toBe(0);
     expect((await page('?actor=account:1')).total).toBe(0);
 
+    // An enquiry's entries: those about it, and the list that showed it among others.
     const aboutFirst = await page(`?enquiry=${first}`);
-    expect(aboutFirst.items.map((item) => item.actor.kind)).toEqual(['key', 'token']);
+    expect(aboutFirst.items.map((item) => [item.actor.kind, item.action])).toEqual([
+      ['key', 'enquiry.read'],
+      ['token', 'enquiry.read'],
+      ['token', 'enquiry.list'],
+    ]);
     const both = await page(`?enquiry=${first}&actor=token:${inboxToken.id}`);
-    expect(both.total).toBe(1);
-    expect(both.items[0]!.target).toEqual({ kind: 'enquiry', id: String(first) });
+    expect(both.total).toBe(2);
+    expect(both.items.map((item) => item.target)).toEqual([{ kind: 'enquiry', id: String(first), name: null }, null]);
+    expect((await page('?enquiry=999999')).total).toBe(0);
 
     const paged = await page('?page=2&pageSize=4');
     expect(paged).toMatchObject({ total: 6, page: 2, pageSize: 4, pageCount: 2 });
     expect(paged.items.map((item) => item.action)).toEqual(['api-token.create', 'api-token.create']);
   });
 
-  it('is for owners only: another role is refused, and reading it writes no entry', async () => {
+  it('is for owners only: another role is refused (and recorded), and reading it writes no entry', async () => {
     const refused = await read('', { 'x-api-key': inboxToken.token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+    // A stranger's 401 names nobody, and is the sign-in budgets' business, not the log's.
     expect((await read('', {})).statusCode).toBe(401);
-    expect((await page('', { 'x-api-key': ownerToken.token })).total).toBe(6);
+    const after = await page('', { 'x-api-key': ownerToken.token });
+    expect(after.total).toBe(7);
+    expect(after.items[0]).toMatchObject({
+      actor: { kind: 'token', id: inboxToken.id },
+      action: 'access.refused',
+      target: { kind: 'route', id: 'GET /api/admin/access-log' },
+      outcome: 'refused',
+    });
+    expect((await page('', { 'x-api-key': ownerToken.token })).total).toBe(7);
   });
 
   it('answers bad input with 400 naming the field', async () => {
@@ -112,6 +132,11 @@ describe('GET /api/admin/access-log: the owners’ reading, newest first, filter
       ['?enquiry=abc', 'enquiry'],
       ['?enquiry=0', 'enquiry'],
       ['?enquiry=1.5', 'enquiry'],
+      // A name typed where the number goes, and numbers spelt as JavaScript would read them: never a silent "no filter" or another number.
+      ['?enquiry=Hughes', 'enquiry'],
+      ['?enquiry=', 'enquiry'],
+      ['?enquiry=0x10', 'enquiry'],
+      ['?enquiry=1e3', 'enquiry'],
       ['?page=0', 'page'],
       ['?pageSize=1000', 'pageSize'],
     ];
@@ -120,6 +145,9 @@ describe('GET /api/admin/access-log: the owners’ reading, newest first, filter
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json(), query).toMatchObject({ code: 'VALIDATION_FAILED', field });
     }
+    expect((await read('?enquiry=Hughes')).json()).toMatchObject({
+      error: "Enquiry number must be an enquiry's number, like 12",
+    });
   });
 });
 
@@ -139,6 +167,9 @@ describe('the access log’s lifetime and its failures', () => {
     target_kind: null,
     target_id: null,
     outcome: 'ok',
+    address: null,
+    repeats: null,
+    summary_key: null,
   });
 
   it(`keeps entries for ${ACCESS_LOG_KEEP_DAYS} days; the daily retention run deletes only older ones`, async () => {
@@ -151,11 +182,19 @@ describe('the access log’s lifetime and its failures', () => {
         entryAt(new Date(now - DAY_MS), 'yesterday'),
       ])
       .execute();
+    // Each showed enquiry 42 (a list page): the shown enquiries go with their entry.
+    const entries = await subject.database.db.selectFrom('access_log').select('id').orderBy('id').execute();
+    await subject.database.db
+      .insertInto('access_log_enquiries')
+      .values(entries.map(({ id }) => ({ entry_id: id, enquiry_id: 42 })))
+      .execute();
     const retention = subject.features.startRetention({ info: () => {}, error: () => {} });
     await retention.firstRun;
     retention.stop();
     const left = await subject.database.db.selectFrom('access_log').select('action').orderBy('id').execute();
     expect(left.map((row) => row.action)).toEqual(['just within the year', 'yesterday']);
+    const shown = await subject.database.db.selectFrom('access_log_enquiries').select('entry_id').execute();
+    expect(shown.map((row) => row.entry_id).sort()).toEqual(entries.slice(1).map(({ id }) => id));
   });
 
   it('never fails the request it records: a write that fails is logged and the request goes on', async () => {

@@ -3,8 +3,10 @@ import type { AppContext, FeaturePlugin } from '../../context';
 import { createRecorder } from './recorder';
 import { createAccessLogRepo } from './repo';
 import { accessLogRoutes } from './routes';
+import { createEnquiryViewers } from './viewers';
 
 export type { AccessActor, AccessEntry, RecordAccess } from './recorder';
+export type { ViewersOf } from './viewers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,6 +25,8 @@ export function createAccessLogFeature({ database, clock }: AppContext) {
   return {
     routes,
     record: createRecorder(repo, clock),
+    /** Who has seen each enquiry, for the inbox cards of those who may read the log. */
+    viewersOf: createEnquiryViewers(database.db),
     /** Deletes the entries older than ACCESS_LOG_KEEP_DAYS; answers how many. */
     deleteExpired: (now: Date = clock()) => repo.deleteBefore(new Date(now.getTime() - ACCESS_LOG_KEEP_DAYS * DAY_MS)),
   };

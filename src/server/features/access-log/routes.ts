@@ -1,6 +1,8 @@
 import { ACCESS_LOG_PAGE_SIZE, type AccessActorKind, type AccessLogPage } from '../../../shared/access-log/access-log';
 import { accessLogQuerySchema } from '../../../shared/access-log/schemas';
+import { accessLogPageSchema } from '../../../shared/access-log/responses';
 import type { FeaturePlugin } from '../../context';
+import { answers } from '../../responses';
 import type { AccessLogFilters, AccessLogRepo } from './repo';
 
 /** `account:12` → the account 12; `key` → the admin key (it has no id). */
@@ -17,15 +19,17 @@ function actorFilter(actor: string | undefined): AccessLogFilters['actor'] {
 export const accessLogRoutes: FeaturePlugin<{ repo: AccessLogRepo }> = async (app, { repo }) => {
   app.get(
     '/api/admin/access-log',
-    { config: { role: 'owner', changesNoContent: true }, schema: { querystring: accessLogQuerySchema } },
-    async (request, reply) => {
+    {
+      config: { role: 'owner', changesNoContent: true },
+      schema: { querystring: accessLogQuerySchema, response: answers({ 200: accessLogPageSchema }) },
+    },
+    async (request) => {
       const { page = 1, pageSize = ACCESS_LOG_PAGE_SIZE, actor, enquiry } = request.query;
       const filters: AccessLogFilters = { actor: actorFilter(actor), enquiryId: enquiry };
       const [items, total] = await Promise.all([
         repo.list(filters, { limit: pageSize, offset: (page - 1) * pageSize }),
         repo.count(filters),
       ]);
-      reply.header('cache-control', 'no-store');
       const body: AccessLogPage = { items, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
       return body;
     },

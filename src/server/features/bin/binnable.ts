@@ -6,6 +6,8 @@ export interface BinnedThing {
   /** A second line: the enquiry type, the post's slug, the image's category. */
   detail: string;
   deletedAt: string;
+  /** Who moved it to the Bin; null when that was before names were kept. */
+  deletedBy: string | null;
   /** A deadline of the thing's own, when it has one: it goes for good then if that comes before the Bin's days. */
   dueBy?: Date;
 }

@@ -1,7 +1,9 @@
 import { type BinKind, binKinds, type BinList, notInBin } from '../../../shared/bin/bin';
 import { binItemParams } from '../../../shared/bin/schemas';
 import { mayUse, type StaffRole } from '../../../shared/staff/staff';
+import { binListSchema } from '../../../shared/bin/responses';
 import type { FeaturePlugin } from '../../context';
+import { answers, noContent } from '../../responses';
 import { forbidden, notFound } from '../../errors';
 import type { RecordAccess } from '../access-log';
 import type { Bin } from './service';
@@ -18,16 +20,22 @@ const staff = { role: 'staff' } as const;
  * go to the access log with the kind and id (an enquiry's entries outlive it: they hold only its id).
  */
 export const binRoutes: FeaturePlugin<{ bin: Bin; record: RecordAccess }> = async (app, { bin, record }) => {
-  app.get('/api/admin/bin', { config: staff }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { roles } = request.adminAuth!.principal;
-    const body: BinList = { items: await bin.list(binKinds.filter((kind) => mayUse(roles, roleFor[kind]))) };
-    return body;
-  });
+  app.get(
+    '/api/admin/bin',
+    { config: staff, schema: { response: answers({ 200: binListSchema }) } },
+    async (request) => {
+      const { roles } = request.adminAuth!.principal;
+      const body: BinList = { items: await bin.list(binKinds.filter((kind) => mayUse(roles, roleFor[kind]))) };
+      // A binned enquiry shows the parent's name: whoever saw it is recorded, as for the inbox.
+      const enquiries = body.items.filter((item) => item.kind === 'enquiry').map((item) => item.id);
+      if (enquiries.length > 0) await record(request, { action: 'bin.list', shownEnquiries: enquiries });
+      return body;
+    },
+  );
 
   app.post(
     '/api/admin/bin/:kind/:id/restore',
-    { config: staff, schema: { params: binItemParams } },
+    { config: staff, schema: { params: binItemParams, response: answers({ 204: noContent }) } },
     async (request, reply) => {
       const { kind, id } = request.params;
       if (!mayUse(request.adminAuth!.principal.roles, roleFor[kind])) throw forbidden();
@@ -39,7 +47,7 @@ export const binRoutes: FeaturePlugin<{ bin: Bin; record: RecordAccess }> = asyn
 
   app.delete(
     '/api/admin/bin/:kind/:id',
-    { config: staff, schema: { params: binItemParams } },
+    { config: staff, schema: { params: binItemParams, response: answers({ 204: noContent }) } },
     async (request, reply) => {
       const { kind, id } = request.params;
       if (!mayUse(request.adminAuth!.principal.roles, roleFor[kind])) throw forbidden();

@@ -19,12 +19,13 @@ export function createBin(binnables: Readonly<Record<BinKind, Binnable>>) {
     async list(kinds: readonly BinKind[] = binKinds): Promise<BinItem[]> {
       const binned = await Promise.all(kinds.map((kind) => binnables[kind].binned()));
       const items: BinItem[] = kinds.flatMap((kind, index) =>
-        binned[index]!.map(({ id, label, detail, deletedAt, dueBy }) => ({
+        binned[index]!.map(({ id, label, detail, deletedAt, deletedBy, dueBy }) => ({
           kind,
           id,
           label,
           detail,
           deletedAt,
+          deletedBy,
           // A deadline of the thing's own (an enquiry's retention period) still holds in the Bin: whichever comes first.
           purgeAt: (dueBy ? earlier(afterBinDays(deletedAt), dueBy) : afterBinDays(deletedAt)).toISOString(),
         })),
@@ -44,7 +45,7 @@ export function createBin(binnables: Readonly<Record<BinKind, Binnable>>) {
     },
 
     /** Deletes for good everything binned more than BIN_KEEP_DAYS before `now`; answers how many went. */
-    async emptyExpired(now: Date = new Date()): Promise<number> {
+    async emptyExpired(now: Date): Promise<number> {
       const cutoff = new Date(now.getTime() - BIN_KEEP_DAYS * DAY_MS);
       let deleted = 0;
       for (const kind of binKinds) {

@@ -10,6 +10,7 @@ export function postsBinnable(posts: BlogRepo): Binnable {
         label: row.title,
         detail: `/blog/${row.slug}`,
         deletedAt: row.deleted_at,
+        deletedBy: row.deleted_by_name,
       }));
     },
     restore: (id) => posts.restore(id),

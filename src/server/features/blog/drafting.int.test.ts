@@ -207,6 +207,56 @@ describe('drafting without fear', () => {
     );
   });
 
+  describe('publish now: clearing the publication time (issue 38)', () => {
+    const morning = '2026-11-24T09:00:00.000Z';
+    const nextWeek = '2026-12-01T16:00:00.000Z';
+    const update = (post: BlogPost, overrides: Record<string, unknown>) =>
+      admin('PUT', `/api/admin/blog/${post.id}`, postInput({ title: post.title, ...overrides }));
+
+    it('publishes a scheduled post when saved with the time cleared, and shows it at once', async () => {
+      now = new Date(morning);
+      const post = await create({ title: 'Open evening in December', publishedAt: nextWeek });
+      expect(post.publishedAt).toBe(nextWeek);
+      expect((await subject.app.inject(`/blog/${post.slug}`)).statusCode).toBe(404);
+
+      const response = await update(post, { publishedAt: '' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<BlogPost>().publishedAt).toBe(morning);
+      expect((await subject.app.inject(`/blog/${post.slug}`)).statusCode).toBe(200);
+    });
+
+    it('takes null as cleared too', async () => {
+      now = new Date(morning);
+      const post = await create({ title: 'Mock exam week', publishedAt: nextWeek });
+      expect((await update(post, { publishedAt: null })).json<BlogPost>().publishedAt).toBe(morning);
+    });
+
+    it('keeps the scheduled time when the body leaves the field out (a script that never set it)', async () => {
+      now = new Date(morning);
+      const post = await create({ title: 'Half-term timetable', publishedAt: nextWeek });
+      const response = await update(post, { excerpt: 'New words only.' });
+      expect(response.json<BlogPost>().publishedAt).toBe(nextWeek);
+    });
+
+    it('leaves a post that has already appeared dated from its first publication', async () => {
+      now = new Date(morning);
+      const post = await create({ title: 'Already out in the morning' });
+      expect(post.publishedAt).toBe(morning);
+      now = new Date('2026-11-25T10:00:00.000Z');
+      expect((await update(post, { publishedAt: '' })).json<BlogPost>().publishedAt).toBe(morning);
+    });
+
+    it('drops the scheduled time of a draft cleared, so publishing it later dates it then', async () => {
+      now = new Date(morning);
+      const draft = await create({ title: 'Draft for next week', published: 'false', publishedAt: nextWeek });
+      const cleared = (await update(draft, { published: 'false', publishedAt: '' })).json<BlogPost>();
+      expect(cleared.publishedAt).toBeNull();
+      now = new Date('2026-11-26T11:00:00.000Z');
+      const published = (await update(draft, { published: 'true', publishedAt: '' })).json<BlogPost>();
+      expect(published.publishedAt).toBe('2026-11-26T11:00:00.000Z');
+    });
+  });
+
   describe('revisions', () => {
     it('keeps the version each save replaced, newest first, bounded, and restores one', async () => {
       const post = await create({ title: 'Version 0', metaTitle: 'Meta 0' });

@@ -4,6 +4,7 @@ import { blogPostInputSchema } from '../../../shared/blog/schemas';
 import { blogPostPath } from '../../../shared/routes';
 import type { SiteApi } from '../../../shared/site-api';
 import type { FeaturePlugin } from '../../context';
+import { answers, notJson } from '../../responses';
 import type { PageRenderer } from '../../rendering/pages';
 import { idParams } from '../../validation';
 import type { BlogService } from './service';
@@ -32,22 +33,23 @@ export const postPreviewRoutes: FeaturePlugin<{ blog: BlogService; siteApi: Site
 
   // A preview writes nothing, so it leaves the shared content generation (and every page cache) alone.
   const readOnly = { role: 'editor', changesNoContent: true } as const;
+  const response = answers({ 200: notJson('The post page (HTML), scripts removed') });
 
   app.get(
     '/api/admin/blog/:id/preview',
-    { config: readOnly, schema: { params: postIdParams } },
+    { config: readOnly, schema: { params: postIdParams, response } },
     async (request, reply) => sendPreview(reply, await blog.savedPost(request.params.id)),
   );
 
   app.post(
     '/api/admin/blog/preview',
-    { config: readOnly, schema: { body: blogPostInputSchema } },
+    { config: readOnly, schema: { body: blogPostInputSchema, response } },
     async (request, reply) => sendPreview(reply, await blog.preview(request.body)),
   );
 
   app.post(
     '/api/admin/blog/:id/preview',
-    { config: readOnly, schema: { params: postIdParams, body: blogPostInputSchema } },
+    { config: readOnly, schema: { params: postIdParams, body: blogPostInputSchema, response } },
     async (request, reply) => sendPreview(reply, await blog.preview(request.body, request.params.id)),
   );
 };

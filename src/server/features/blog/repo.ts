@@ -2,10 +2,12 @@ import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysel
 import type { BlogPostRevisionsTable, BlogPostsTable, DatabaseSchema } from '../../db/schema';
 import { containsText } from '../../db/like';
 import { binnableRows } from '../../db/binnable-rows';
+import type { Clock } from '../../../shared/clock';
 
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type BlogPostSummaryRow = Omit<BlogPostRow, 'content'>;
-export type BlogPostValues = Omit<BlogPostRow, 'id' | 'deleted_at'>;
+// Who binned it is written only by moving it to the Bin.
+export type BlogPostValues = Omit<BlogPostRow, 'id' | 'deleted_at' | 'deleted_by_account_id' | 'deleted_by_name'>;
 export type RevisionRow = Selectable<BlogPostRevisionsTable>;
 
 /** The part of a post a revision keeps. */
@@ -49,7 +51,7 @@ export function publiclyVisible(eb: ExpressionBuilder<DatabaseSchema, 'blog_post
   return eb.and([eb('published', '=', 'true'), eb('published_at', '<=', now.toISOString()), notBinned(eb)]);
 }
 
-export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = () => new Date()) {
+export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
   const visible = (eb: ExpressionBuilder<DatabaseSchema, 'blog_posts'>) => publiclyVisible(eb, clock());
 
   /** Published posts matching the filter; search wins over category (docs/product.md#blog-list). */
@@ -249,7 +251,7 @@ export function createBlogRepo(db: Kysely<DatabaseSchema>, clock: () => Date = (
       return (row?.next as string | null | undefined) ?? null;
     },
 
-    ...binnableRows(db, 'blog_posts', ['title', 'slug']),
+    ...binnableRows(db, 'blog_posts', ['title', 'slug'], clock),
 
     /**
      * Posts outside the Bin whose content or featured image points into an image's folder

@@ -1,4 +1,5 @@
 import { type BlogPostData, hasVisibleContent } from '../../../shared/blog/schemas';
+import { isUniqueViolation } from '../../db/unique-violation';
 import {
   type BlogCategoryCount,
   type BlogPage,
@@ -11,6 +12,8 @@ import { reservedSlugs, slugify } from '../../../shared/slugify';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { BlogPostRow, BlogPostSummaryRow, BlogRepo } from './repo';
 import { sanitizePostHtml } from './sanitize';
+import type { Clock } from '../../../shared/clock';
+import type { ActingStaff } from '../../auth/principal';
 
 export function toSummary(row: BlogPostSummaryRow): BlogPostSummary {
   return {
@@ -34,12 +37,6 @@ export function toSummary(row: BlogPostSummaryRow): BlogPostSummary {
 /** Sanitised again on the way out: a row written before a rule tightened can still not run script. */
 export const toPost = (row: BlogPostRow): BlogPost => ({ ...toSummary(row), content: sanitizePostHtml(row.content) });
 
-/** Unique-constraint errors from either engine, for the race where two saves take one slug. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 const slugClash = (slug: string) =>
   conflict(`A post with the URL slug "${slug}" already exists. Choose another slug or title.`, 'slug');
 
@@ -54,15 +51,27 @@ const slugInBin = (slug: string) =>
 const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
 
 /**
- * When the post appears: the time staff chose, else the first publication's, else now if it is
- * published now. A draft may carry a chosen time; it counts once the post is published.
+ * When the post appears (docs/product.md#drafting): the time staff chose; else, when they cleared
+ * the field (`''`), the first publication's time if the post has already appeared, or now if it
+ * is published now (so a scheduled post is published when saved: "publish now"), or none for a
+ * draft; when the body left the field out (`undefined`), the stored time, or now on a first
+ * publication. A draft may carry a chosen time; it counts once the post is published.
  */
-function publicationTime(chosen: string, existing: string | null, published: string, now: string): string | null {
+function publicationTime(
+  chosen: string | undefined,
+  existing: string | null,
+  published: string,
+  now: string,
+): string | null {
   if (chosen) return existing && sameMinute(chosen, existing) ? existing : chosen;
-  return existing ?? (published === 'true' ? now : null);
+  const publishNow = published === 'true' ? now : null;
+  if (existing === null) return publishNow;
+  // Cleared on a post that has not appeared yet: the scheduled time is dropped, not kept.
+  if (chosen === '' && existing > now) return publishNow;
+  return existing;
 }
 
-export function createBlogService(repo: BlogRepo, clock: () => Date = () => new Date()) {
+export function createBlogService(repo: BlogRepo, clock: Clock) {
   /** Sanitises a validated post (blogPostInputSchema); a 400 names the field at fault. */
   function clean(data: BlogPostData) {
     const content = sanitizePostHtml(data.content);
@@ -182,6 +191,8 @@ export function createBlogService(repo: BlogRepo, clock: () => Date = () => new 
       return toPost({
         ...values,
         id: existing?.id ?? 0,
+        deleted_by_account_id: null,
+        deleted_by_name: null,
         created_at: existing?.created_at ?? now,
         updated_at: now,
         published_at: publicationTime(data.publishedAt, existing?.published_at ?? null, 'true', now),
@@ -221,8 +232,8 @@ export function createBlogService(repo: BlogRepo, clock: () => Date = () => new 
     },
 
     /** Moves the post to the Bin (docs/decisions/0036-bin.md): off the site at once, restorable for 30 days. */
-    async delete(id: number): Promise<void> {
-      if (!(await repo.bin(id))) throw notFound(`There is no blog post with id ${id}.`);
+    async delete(id: number, by: ActingStaff): Promise<void> {
+      if (!(await repo.bin(id, by))) throw notFound(`There is no blog post with id ${id}.`);
     },
   };
 }

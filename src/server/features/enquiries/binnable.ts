@@ -14,6 +14,7 @@ export function enquiriesBinnable(enquiries: EnquiriesRepo, retentionMonths: num
         label: `${row.first_name} ${row.last_name}`,
         detail: row.submission_type === 'assessment' ? 'Assessment request' : 'Contact message',
         deletedAt: row.deleted_at,
+        deletedBy: row.deleted_by_name,
         dueBy: retentionDeadline(row.submitted_at, retentionMonths),
       }));
     },

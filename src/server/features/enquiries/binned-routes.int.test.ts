@@ -30,12 +30,16 @@ describe('every enquiry route treats a binned enquiry as missing', () => {
         .insertInto('staff_notes')
         .values({ submission_id: id, body: 'Rang.', created_at: new Date().toISOString() })
         .execute();
-      await enqueueEmail(db, {
-        submissionId: id,
-        recipient: 'office@example.test',
-        subject: 'Enquiry',
-        body: 'Details',
-      });
+      await enqueueEmail(
+        db,
+        {
+          submissionId: id,
+          recipient: 'office@example.test',
+          subject: 'Enquiry',
+          body: 'Details',
+        },
+        new Date(),
+      );
       await db
         .updateTable('email_outbox')
         .set({ status: 'failed', attempts: 12, last_error: 'timeout' })

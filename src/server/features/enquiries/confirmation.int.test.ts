@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../shared/clock';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
@@ -30,6 +31,7 @@ describe("the parent's confirmation e-mail", () => {
       db: subject.database.db,
       smtpUrl,
       from: subject.config.mail!.from,
+      clock: systemClock,
       log: { info: () => {}, warn: () => {} },
       pollMs: 50,
       retryBaseMs: 100,

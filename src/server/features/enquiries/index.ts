@@ -1,5 +1,7 @@
 import type { AppContext, FeaturePlugin } from '../../context';
-import type { RecordAccess } from '../access-log';
+import type { PageRenderer } from '../../rendering/pages';
+import type { RecordAccess, ViewersOf } from '../access-log';
+import type { Attribute, SourcesOf } from '../analytics';
 import type { Bin } from '../bin';
 import type { ReadSiteFacts } from '../site-facts';
 import { enquiriesBinnable } from './binnable';
@@ -18,18 +20,33 @@ export type { RetentionLog } from './retention';
  * each for the enquiries and for staff's side of them; what the Bin and the retention run need.
  */
 export function createEnquiriesFeature(
-  { config, database, mailWorker }: AppContext,
-  { record, siteFacts }: { record: RecordAccess; siteFacts: ReadSiteFacts },
+  { config, database, mailWorker, clock }: AppContext,
+  {
+    record,
+    siteFacts,
+    viewersOf,
+    attribute,
+    sourcesOf,
+  }: {
+    record: RecordAccess;
+    siteFacts: ReadSiteFacts;
+    viewersOf: ViewersOf;
+    attribute: Attribute;
+    sourcesOf: SourcesOf;
+  },
 ) {
-  const repo = createEnquiriesRepo(database.db);
-  const workflow = createWorkflowRepo(database.db);
-  const service = createEnquiriesService(database, config, siteFacts, () => mailWorker?.wake());
+  const repo = createEnquiriesRepo(database.db, clock);
+  const workflow = createWorkflowRepo(database.db, clock);
+  const service = createEnquiriesService(database, config, siteFacts, clock, () => mailWorker?.wake());
 
-  const routes: FeaturePlugin = async (app, context) => {
-    await app.register(enquiryFormRoutes, { ...context, service });
-    await app.register(enquiriesAdminRoutes, { ...context, repo, workflow, record });
-    await app.register(workflowRoutes, { ...context, workflow, record });
-  };
+  /** Given the pages' renderer: a form posted without script is answered with its page (decision 0062). */
+  const routes =
+    (pages: PageRenderer): FeaturePlugin =>
+    async (app, context) => {
+      await app.register(enquiryFormRoutes, { ...context, service, pages, attribute });
+      await app.register(enquiriesAdminRoutes, { ...context, repo, workflow, record, viewersOf, sourcesOf });
+      await app.register(workflowRoutes, { ...context, workflow, record });
+    };
 
   return {
     routes,
@@ -37,7 +54,7 @@ export function createEnquiriesFeature(
     /** The daily run deleting what is past its time, the Bin's expired things included (retention.ts). */
     startRetention: (bin: Bin, deleteExpiredAccessLog: () => Promise<number>, log: RetentionLog) =>
       startRetention(
-        { db: database.db, months: config.retentionMonths, enquiries: repo, bin, deleteExpiredAccessLog },
+        { db: database.db, clock, months: config.retentionMonths, enquiries: repo, bin, deleteExpiredAccessLog },
         log,
       ),
   };

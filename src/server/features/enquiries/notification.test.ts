@@ -16,6 +16,7 @@ describe("the staff notification's body", () => {
       submittedAt: '2026-11-25T12:00:00.000Z',
     },
     'office@example.test',
+    'https://tutors.example',
   ).body;
   const lines = body.split('\n');
 
@@ -29,5 +30,10 @@ describe("the staff notification's body", () => {
     expect(lines.filter((line) => line.startsWith('Bcc:'))).toEqual([]);
     expect(body).toContain(`Message: Line one\n  ${forged}\n  \n  Last line`);
     expect(body).not.toContain('\r');
+  });
+
+  it('says when it came on the office clock, in words, and links to its card in the admin', () => {
+    expect(lines[0]).toBe('Contact message #7, received Wednesday 25 November 2026, 12:00 (UK time).');
+    expect(lines).toContain('Open it in the admin: https://tutors.example/admin#enquiry-7');
   });
 });

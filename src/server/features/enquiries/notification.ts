@@ -1,3 +1,4 @@
+import { londonSpokenTime } from '../../../shared/london-time';
 import type { OutgoingEmail } from '../../mail/outbox';
 import type { NewEnquiry } from './repo';
 
@@ -11,8 +12,19 @@ const oneLine = (text: string) => flat(text).slice(0, 150);
 // Long answers keep their lines, indented under their label, so none reads as a field of its own.
 const indented = (text: string) => text.split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/).join('\n  ');
 
-/** The plain-text e-mail staff receive for a new enquiry (plain text: nothing in it can run). */
-export function notificationFor(id: number, submission: NewEnquiry, recipient: string): OutgoingEmail {
+/** Where the inbox shows one enquiry's card: the admin opens at it (publicUrl has no trailing slash). */
+export const enquiryAdminLink = (publicUrl: string, id: number) => `${publicUrl}/admin#enquiry-${id}`;
+
+/**
+ * The plain-text e-mail staff receive for a new enquiry (plain text: nothing in it can run): when
+ * it came on the office's clock, in words, and a link to its card in the admin.
+ */
+export function notificationFor(
+  id: number,
+  submission: NewEnquiry,
+  recipient: string,
+  publicUrl: string,
+): OutgoingEmail {
   const name = `${submission.firstName} ${submission.lastName}`;
   const kind = submission.submissionType === 'assessment' ? 'Assessment request' : 'Contact message';
   const subject = oneLine(`${kind} from ${name}${submission.emailTitle ? `: ${submission.emailTitle}` : ''}`);
@@ -29,11 +41,13 @@ export function notificationFor(id: number, submission: NewEnquiry, recipient: s
     ['Message', several(submission.message)],
   ];
   const body = [
-    `${kind} #${id}, received ${submission.submittedAt}.`,
+    `${kind} #${id}, received ${londonSpokenTime(submission.submittedAt)} (UK time).`,
     '',
     ...lines.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
     '',
-    'Reply to this e-mail to answer the enquirer, and mark it reviewed in the admin inbox.',
+    `Open it in the admin: ${enquiryAdminLink(publicUrl, id)}`,
+    '',
+    'Reply to this e-mail to answer the enquirer, then mark it replied in the admin inbox.',
   ].join('\n');
   return { submissionId: id, recipient, replyTo: submission.email, subject, body };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../shared/clock';
 import { ACCESS_LOG_KEEP_DAYS, BACKUP_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createEnquiriesRepo } from './repo';
@@ -128,7 +129,7 @@ describe('personal data has one lifetime', () => {
     });
     expect(binned.statusCode).toBe(204);
     await submittedLongAgo(id);
-    expect(await deleteExpiredEnquiries(createEnquiriesRepo(db()), 24)).toBe(1);
+    expect(await deleteExpiredEnquiries(createEnquiriesRepo(db(), systemClock), 24, systemClock())).toBe(1);
     await forgotten('Zq85binnedexpired');
   });
 
@@ -136,7 +137,7 @@ describe('personal data has one lifetime', () => {
     const id = await enquire('Zq82expired');
     await enquire('Zq82current');
     await submittedLongAgo(id);
-    expect(await deleteExpiredEnquiries(createEnquiriesRepo(db()), 24)).toBe(1);
+    expect(await deleteExpiredEnquiries(createEnquiriesRepo(db(), systemClock), 24, systemClock())).toBe(1);
     const left = await everything();
     expect(left).not.toContain('Zq82expired');
     expect(left.toLowerCase()).not.toContain('zq82expired');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../shared/clock';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
 import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
@@ -49,6 +50,7 @@ describe('nothing personal reaches the log', () => {
     background = startBackgroundWork(
       subject.config,
       subject.database,
+      systemClock,
       createProcessLog('trace', (line) => void lines.push(line)),
     );
     const refused = () =>

@@ -7,12 +7,20 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
-import type { Enquiry, EnquiryQuery, EnquiryType, EnquiryUpdate } from '../../../shared/enquiries/admin-schemas';
+import type {
+  Enquiry,
+  MarkedEnquiry,
+  EnquiryQuery,
+  EnquiryType,
+  EnquiryUpdate,
+} from '../../../shared/enquiries/admin-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { eraseDeleted } from '../../db/erase';
 import { containsText } from '../../db/like';
 import { binnableRows } from '../../db/binnable-rows';
 import { notBinned } from './not-binned';
+import type { Clock } from '../../../shared/clock';
+import type { ActingStaff } from '../../auth/principal';
 
 /** A new enquiry in API terms; absent optional fields are stored as NULL. */
 export interface NewEnquiry {
@@ -73,6 +81,26 @@ export function toEnquiry(row: Row): Enquiry {
   };
 }
 
+/** The enquiry with staff's marks and who made them (the inbox's cards and the export). */
+export function toMarkedEnquiry(row: Row): MarkedEnquiry {
+  const reviewed = row.reviewed === 'true';
+  return {
+    ...toEnquiry(row),
+    reviewedBy: reviewed ? row.reviewed_by_name : null,
+    reviewedAt: reviewed ? row.reviewed_at : null,
+    replied: row.replied_at === null ? 'false' : 'true',
+    repliedBy: row.replied_by_name,
+    repliedAt: row.replied_at,
+  };
+}
+
+/** The contract's entity alone (docs/product.md#enquiry), for the plain list. */
+export function withoutMarks(marked: MarkedEnquiry): Enquiry {
+  const enquiry: Partial<MarkedEnquiry> = { ...marked };
+  for (const mark of ['reviewedBy', 'reviewedAt', 'replied', 'repliedBy', 'repliedAt'] as const) delete enquiry[mark];
+  return enquiry as Enquiry;
+}
+
 const columnOf = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -85,7 +113,35 @@ const columnOf = {
   notes: 'notes',
   message: 'message',
   reviewed: 'reviewed',
-} as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
+} as const satisfies Record<Exclude<keyof EnquiryUpdate, 'replied'>, keyof ContactSubmissionsTable>;
+
+/**
+ * The columns saying who marked it reviewed or replied, and when (decision 0066). Marking it again
+ * keeps the first who and when (`already` is the row's state before this change: in an UPDATE
+ * every column reads the old row); taking the mark off forgets them.
+ */
+function markedBy(
+  prefix: 'reviewed' | 'replied',
+  on: boolean,
+  already: Expression<unknown>,
+  by: ActingStaff,
+  now: string,
+) {
+  const keep = <T>(column: string, value: T) =>
+    on ? sql<T>`case when ${already} then ${sql.ref(column)} else ${value} end` : null;
+  return {
+    [`${prefix}_at`]: keep(`${prefix}_at`, now),
+    [`${prefix}_by_account_id`]: keep(`${prefix}_by_account_id`, by.accountId),
+    [`${prefix}_by_name`]: keep(`${prefix}_by_name`, by.name),
+  };
+}
+
+/** Replied implies reviewed; not reviewed implies not replied: the one mark never contradicts the other. */
+function consistent(changes: EnquiryUpdate): EnquiryUpdate {
+  if (changes.replied === 'true') return { ...changes, reviewed: 'true' };
+  if (changes.reviewed === 'false') return { ...changes, replied: 'false' };
+  return changes;
+}
 
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
@@ -112,10 +168,10 @@ function matches(filters: Filters) {
   };
 }
 
-export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
+export function createEnquiriesRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
   return {
     /** Newest first; limit/offset only when paging. */
-    async list(filters: Filters, paging?: { limit: number; offset: number }): Promise<Enquiry[]> {
+    async list(filters: Filters, paging?: { limit: number; offset: number }): Promise<MarkedEnquiry[]> {
       let query = db
         .selectFrom('contact_submissions')
         .selectAll()
@@ -123,7 +179,7 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
         .orderBy('submitted_at', 'desc')
         .orderBy('id', 'desc');
       if (paging) query = query.limit(paging.limit).offset(paging.offset);
-      return (await query.execute()).map(toEnquiry);
+      return (await query.execute()).map(toMarkedEnquiry);
     },
 
     async count(filters: Filters): Promise<number> {
@@ -135,16 +191,31 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
       return Number(row.total);
     },
 
-    async update(id: number, changes: EnquiryUpdate): Promise<Enquiry | undefined> {
-      const values: Record<string, string | null> = {};
+    /** Changes what was sent; `by` is who, kept beside the reviewed and replied marks. */
+    async update(id: number, sent: EnquiryUpdate, by: ActingStaff): Promise<Enquiry | undefined> {
+      const changes = consistent(sent);
+      const now = clock().toISOString();
+      const values: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(changes) as [keyof EnquiryUpdate, string | null | undefined][]) {
-        if (value !== undefined) values[columnOf[field]] = value;
+        if (value !== undefined && field !== 'replied') values[columnOf[field]] = value;
+      }
+      if (changes.reviewed !== undefined) {
+        Object.assign(
+          values,
+          markedBy('reviewed', changes.reviewed === 'true', sql`${sql.ref('reviewed')} = 'true'`, by, now),
+        );
+      }
+      if (changes.replied !== undefined) {
+        Object.assign(
+          values,
+          markedBy('replied', changes.replied === 'true', sql`${sql.ref('replied_at')} is not null`, by, now),
+        );
       }
       // The schema guarantees first_name, last_name, email, submission_type and reviewed are never null.
       const update = values as Updateable<ContactSubmissionsTable>;
       const row = await db
         .updateTable('contact_submissions')
-        .set({ ...update, updated_at: new Date().toISOString() })
+        .set({ ...update, updated_at: now })
         .where('id', '=', id)
         .where(notBinned)
         .returningAll()
@@ -152,7 +223,7 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>) {
       return row ? toEnquiry(row) : undefined;
     },
 
-    ...binnableRows(db, 'contact_submissions', ['first_name', 'last_name', 'submission_type', 'submitted_at']),
+    ...binnableRows(db, 'contact_submissions', ['first_name', 'last_name', 'submission_type', 'submitted_at'], clock),
 
     /** Deletes the enquiry and everything kept about it (its e-mails, staff's notes) together. */
     async remove(id: number): Promise<boolean> {

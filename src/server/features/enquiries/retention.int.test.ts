@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../shared/clock';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
 import { createEnquiriesRepo } from './repo';
@@ -25,7 +26,7 @@ describe('retention of submissions', () => {
     await seedEnquiry(db, { first_name: 'Boundary', submitted_at: '2024-11-21T12:00:00.000Z' });
     await seedEnquiry(db, { first_name: 'Recent', submitted_at: '2026-11-01T00:00:00.000Z' });
 
-    const enquiries = createEnquiriesRepo(db);
+    const enquiries = createEnquiriesRepo(db, systemClock);
     expect(await deleteExpiredEnquiries(enquiries, 24, now)).toBe(2);
     const left = await db.selectFrom('contact_submissions').select('first_name').orderBy('first_name').execute();
     expect(left.map((row) => row.first_name)).toEqual(['Boundary', 'Recent']);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../../shared/clock';
 import type { DatabaseSchema } from '../../db/schema';
 import { ACCESS_LOG_KEEP_DAYS, BIN_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '../../../shared/retention';
 import { purgeSentBefore } from '../../mail/outbox';
@@ -9,7 +10,7 @@ import type { EnquiriesRepo } from './repo';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moment before which submissions are deleted: the same day of the month, `months` earlier (UTC). */
-export function retentionCutoff(months: number, now: Date = new Date()): Date {
+export function retentionCutoff(months: number, now: Date): Date {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff;
@@ -22,12 +23,12 @@ export function retentionDeadline(submittedAt: string, months: number): Date {
   return deadline;
 }
 
-export async function deleteExpiredEnquiries(enquiries: EnquiriesRepo, months: number, now?: Date) {
+export async function deleteExpiredEnquiries(enquiries: EnquiriesRepo, months: number, now: Date) {
   return enquiries.removeSubmittedBefore(retentionCutoff(months, now));
 }
 
 /** Delivered notification e-mails are kept SENT_MAIL_KEEP_DAYS, then forgotten. */
-export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date = new Date()) {
+export async function purgeSentMail(db: Kysely<DatabaseSchema>, now: Date) {
   return purgeSentBefore(db, new Date(now.getTime() - SENT_MAIL_KEEP_DAYS * DAY_MS));
 }
 
@@ -49,12 +50,14 @@ export interface RetentionLog {
 export function startRetention(
   {
     db,
+    clock,
     months,
     enquiries,
     bin,
     deleteExpiredAccessLog,
   }: {
     db: Kysely<DatabaseSchema>;
+    clock: Clock;
     months: number;
     enquiries: EnquiriesRepo;
     bin: Bin;
@@ -66,13 +69,15 @@ export function startRetention(
     db,
     name: 'retention',
     intervalMs: DAY_MS,
+    clock,
     log,
     run: async () => {
-      const deleted = await deleteExpiredEnquiries(enquiries, months);
+      const now = clock();
+      const deleted = await deleteExpiredEnquiries(enquiries, months, now);
       if (deleted > 0) log.info({ deleted, months }, 'deleted submissions past the retention period');
-      const emptied = await bin.emptyExpired();
+      const emptied = await bin.emptyExpired(now);
       if (emptied > 0) log.info({ emptied, days: BIN_KEEP_DAYS }, 'deleted for good what was in the Bin past its days');
-      const purged = await purgeSentMail(db);
+      const purged = await purgeSentMail(db, now);
       if (purged > 0) log.info({ purged, days: SENT_MAIL_KEEP_DAYS }, 'deleted delivered notification e-mails');
       const forgotten = await deleteExpiredAccessLog();
       if (forgotten > 0)

@@ -1,34 +1,43 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { createdEnquirySchema } from '../../../shared/enquiries/responses';
 import { type CreatedEnquiry, assessmentSchema, contactSchema } from '../../../shared/enquiries/schemas';
-import { honeypotField } from '../../../shared/enquiries/honeypot';
 import type { FeaturePlugin } from '../../context';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
+import { perAddress } from '../../client-address';
 import { AppError } from '../../errors';
+import { answers } from '../../responses';
+import type { PageRenderer } from '../../rendering/pages';
+import type { Attribute } from '../analytics';
+import { formPostRoutes } from './form-post-routes';
+import { caughtByHoneypot, enquirySenders } from './senders';
 import type { EnquiriesService } from './service';
 
 /** Enough for every field at its longest in multi-byte text; anything bigger is not a form. */
 const bodyLimit = 64 * 1024;
 
-/** True when the hidden field that only bots fill in has a value. */
-const caughtByHoneypot = (body: unknown) => {
-  const value = (body as Record<string, unknown> | null)?.[honeypotField];
-  return value !== undefined && value !== null && value !== '';
-};
-
-/** The public enquiry forms: POST only. Staff read and edit them through admin-routes.ts. */
-export const enquiryFormRoutes: FeaturePlugin<{ service: EnquiriesService }> = async (
-  app,
-  { config, database, service },
-) => {
+/**
+ * The public enquiry forms: POST only. Staff read and edit them through admin-routes.ts. The JSON
+ * API the islands send to, and the same forms posted by a browser without script to their own
+ * pages (form-post-routes.ts, decision 0062), under one limiter and one service.
+ */
+export const enquiryFormRoutes: FeaturePlugin<{
+  service: EnquiriesService;
+  pages: PageRenderer;
+  /** Records where a stored enquiry came from (the analytics feature); a dropped one has none. */
+  attribute: Attribute;
+}> = async (app, { config, database, clock, service, pages, attribute }) => {
   const { writes } = database;
+  const send = enquirySenders(service);
 
-  // Registered here with global off, so only these routes are limited. One limiter shared by both
-  // routes means both forms share one count per address (per-route config would count apart).
+  // Registered here with global off, so only these routes are limited. One limiter shared by every
+  // route means all the forms share one count per address (per-route config would count apart).
   // Counted in the database, so the limit holds across cluster workers and app instances.
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(database.db, writes, 'enquiry'),
+    // An IPv6 client by its /64, like every per-address limit.
+    keyGenerator: perAddress,
+    store: databaseRateLimitStore(database.db, writes, 'enquiry', clock),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,
@@ -39,6 +48,7 @@ export const enquiryFormRoutes: FeaturePlugin<{ service: EnquiriesService }> = a
   const limitPerAddress = app.rateLimit({ max: config.enquiryRateLimit, timeWindow: '15 minutes' });
   // onRequest: a limited address is refused before its body is even read.
   const limits = { bodyLimit, onRequest: limitPerAddress };
+  const response = answers({ 201: createdEnquirySchema });
 
   const dropSpam = (request: FastifyRequest, form: string) => {
     if (!caughtByHoneypot(request.body)) return false;
@@ -46,34 +56,31 @@ export const enquiryFormRoutes: FeaturePlugin<{ service: EnquiriesService }> = a
     return true;
   };
 
-  app.post('/api/assessments', { ...limits, schema: { body: assessmentSchema } }, async (request, reply) => {
-    const input = request.body;
+  app.post('/api/assessments', { ...limits, schema: { body: assessmentSchema, response } }, async (request, reply) => {
     if (dropSpam(request, 'assessment')) return reply.code(201).send({ id: 0 } satisfies CreatedEnquiry);
-    const id = await service.submit({
-      submissionType: 'assessment',
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      telephone: input.telephone,
-      yearGroup: input.yearGroup,
-      notes: input.notes,
-      // docs/product.md#api-enquiries: emailTitle is set equal to subjectTitle, whatever the client sent.
-      emailTitle: input.subjectTitle,
-    });
+    const id = await send.assessment(request.body);
+    await attribute(request, id);
     return reply.code(201).send({ id } satisfies CreatedEnquiry);
   });
 
-  app.post('/api/contact-submissions', { ...limits, schema: { body: contactSchema } }, async (request, reply) => {
-    const input = request.body;
-    if (dropSpam(request, 'contact')) return reply.code(201).send({ id: 0 } satisfies CreatedEnquiry);
-    const id = await service.submit({
-      submissionType: 'contact',
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      mobile: input.mobile,
-      message: input.message,
-    });
-    return reply.code(201).send({ id } satisfies CreatedEnquiry);
+  app.post(
+    '/api/contact-submissions',
+    { ...limits, schema: { body: contactSchema, response } },
+    async (request, reply) => {
+      if (dropSpam(request, 'contact')) return reply.code(201).send({ id: 0 } satisfies CreatedEnquiry);
+      const id = await send.contact(request.body);
+      await attribute(request, id);
+      return reply.code(201).send({ id } satisfies CreatedEnquiry);
+    },
+  );
+
+  await app.register(formPostRoutes, {
+    pages,
+    publicUrl: config.publicUrl,
+    bodyLimit,
+    limitPerAddress,
+    send,
+    dropSpam,
+    attribute,
   });
 };

@@ -1,3 +1,4 @@
+import type { Clock } from '../../../shared/clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
@@ -15,11 +16,13 @@ export function createEnquiriesService(
   database: Database,
   config: Config,
   siteFacts: ReadSiteFacts,
+  clock: Clock,
   onQueued: () => void = () => {},
 ): EnquiriesService {
   return {
     async submit(input) {
-      const submission: NewEnquiry = { ...input, submittedAt: new Date().toISOString() };
+      const now = clock();
+      const submission: NewEnquiry = { ...input, submittedAt: now.toISOString() };
       const mail = config.mail;
       // Read before the shared write transaction, so it holds no lock while the facts are read.
       const { details } = mail?.confirmParents ? await siteFacts() : { details: undefined };
@@ -27,13 +30,13 @@ export function createEnquiriesService(
       const id = await database.writes.run(async (trx) => {
         const id = await insertEnquiry(trx, submission);
         // Same transaction: there is never an enquiry without its notification, or the reverse.
-        if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail));
+        if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail, config.publicUrl), now);
         // Same outbox, so a mail outage delays the confirmation and never touches the enquiry
         // (decision 0032). The check and the insert are two cheap indexed statements.
         if (mail?.confirmParents && details) {
           const confirmation = confirmationFor(id, submission, mail.notifyEmail, details);
-          if (!(await confirmedRecently(trx, confirmation.recipientKey, new Date()))) {
-            await enqueueEmail(trx, confirmation);
+          if (!(await confirmedRecently(trx, confirmation.recipientKey, now))) {
+            await enqueueEmail(trx, confirmation, now);
           }
         }
         return id;

@@ -1,8 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Enquiry, InboxEnquiry, MailStatus, StaffNote } from '../../../shared/enquiries/admin-schemas';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { MarkedEnquiry, InboxEnquiry, MailStatus, StaffNote } from '../../../shared/enquiries/admin-schemas';
 import { engineOf } from '../../db/dialect';
-import type { DatabaseSchema, EmailOutboxTable } from '../../db/schema';
+import type { DatabaseSchema, EmailOutboxTable, StaffNotesTable } from '../../db/schema';
+import type { ActingStaff } from '../../auth/principal';
 import { liveEnquiry, notBinned } from './not-binned';
+import type { Clock } from '../../../shared/clock';
 
 type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'status' | 'attempts' | 'last_error' | 'sent_at'>;
 
@@ -18,10 +20,21 @@ export function mailStatusOf(row: OutboxRow): MailStatus {
   };
 }
 
+type NoteRow = Pick<Selectable<StaffNotesTable>, 'id' | 'body' | 'created_at' | 'author_name'>;
+
+const noteOf = (row: NoteRow): StaffNote => ({
+  id: row.id,
+  text: row.body,
+  createdAt: row.created_at,
+  author: row.author_name,
+});
+
+const IDS_PER_QUERY = 500;
+
 const outboxColumns = ['submission_id', 'status', 'attempts', 'last_error', 'sent_at'] as const;
 
 /** Staff's side of the inbox: notes on an enquiry and its staff notification's delivery. */
-export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
+export function createWorkflowRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
   const notificationRow = (submissionId: number) =>
     db
@@ -32,19 +45,33 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
       .orderBy('id', 'desc')
       .executeTakeFirst();
 
+  /** The notes of these enquiries, oldest first each; asked in slices, so an export of thousands stays inside the databases' parameter limits. */
+  async function notesFor(ids: readonly number[]): Promise<Map<number, StaffNote[]>> {
+    const notesOf = new Map<number, StaffNote[]>();
+    for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+      const notes = await db
+        .selectFrom('staff_notes')
+        .selectAll()
+        .where('submission_id', 'in', ids.slice(start, start + IDS_PER_QUERY))
+        .orderBy('submission_id')
+        .orderBy('id')
+        .execute();
+      for (const note of notes) {
+        const list = notesOf.get(note.submission_id) ?? [];
+        list.push(noteOf(note));
+        notesOf.set(note.submission_id, list);
+      }
+    }
+    return notesOf;
+  }
+
   return {
     /** One page of enquiries with their notes and notification status: two queries, whatever the page size. */
-    async withWorkflow(enquiries: Enquiry[]): Promise<InboxEnquiry[]> {
+    async withWorkflow(enquiries: MarkedEnquiry[]): Promise<InboxEnquiry[]> {
       const ids = enquiries.map((enquiry) => enquiry.id);
       if (ids.length === 0) return [];
-      const [notes, mails] = await Promise.all([
-        db
-          .selectFrom('staff_notes')
-          .selectAll()
-          .where('submission_id', 'in', ids)
-          .orderBy('submission_id')
-          .orderBy('id')
-          .execute(),
+      const [notesOf, mails] = await Promise.all([
+        notesFor(ids),
         db
           .selectFrom('email_outbox')
           .select(outboxColumns)
@@ -52,12 +79,6 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
           .where('kind', '=', 'staff-notification')
           .execute(),
       ]);
-      const notesOf = new Map<number, StaffNote[]>();
-      for (const note of notes) {
-        const list = notesOf.get(note.submission_id) ?? [];
-        list.push({ id: note.id, text: note.body, createdAt: note.created_at });
-        notesOf.set(note.submission_id, list);
-      }
       const mailOf = new Map(mails.map((row) => [row.submission_id, mailStatusOf(row)]));
       return enquiries.map((enquiry) => ({
         ...enquiry,
@@ -65,6 +86,8 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
         notification: mailOf.get(enquiry.id) ?? null,
       }));
     },
+
+    notesFor,
 
     /** Oldest first; undefined when there is no such enquiry outside the Bin. */
     async notes(submissionId: number): Promise<StaffNote[] | undefined> {
@@ -76,7 +99,7 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
         .where('submission_id', '=', submissionId)
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({ id: row.id, text: row.body, createdAt: row.created_at }));
+      return rows.map(noteOf);
     },
 
     /**
@@ -85,11 +108,11 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
      * row (FOR SHARE), so a delete under way finishes first, and one that starts later removes
      * the note with the enquiry. SQLite runs one write at a time, so it needs no lock.
      */
-    async addNote(submissionId: number, text: string, now = new Date()): Promise<StaffNote | undefined> {
-      const createdAt = now.toISOString();
+    async addNote(submissionId: number, text: string, by: ActingStaff): Promise<StaffNote | undefined> {
+      const createdAt = clock().toISOString();
       const row = await db
         .insertInto('staff_notes')
-        .columns(['submission_id', 'body', 'created_at'])
+        .columns(['submission_id', 'body', 'created_at', 'author_account_id', 'author_name'])
         .expression((eb) => {
           const existing = eb
             .selectFrom('contact_submissions')
@@ -97,14 +120,17 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
               inner.ref('id').as('submission_id'),
               inner.val(text).as('body'),
               inner.val(createdAt).as('created_at'),
+              // Typed: PostgreSQL would take a bare parameter in a select list as text.
+              sql<number | null>`cast(${by.accountId} as integer)`.as('author_account_id'),
+              inner.val(by.name).as('author_name'),
             ])
             .where('id', '=', submissionId)
             .where(notBinned);
           return postgres ? existing.forShare() : existing;
         })
-        .returning(['id', 'body', 'created_at'])
+        .returning(['id', 'body', 'created_at', 'author_name'])
         .executeTakeFirst();
-      return row ? { id: row.id, text: row.body, createdAt: row.created_at } : undefined;
+      return row ? noteOf(row) : undefined;
     },
 
     async notification(submissionId: number): Promise<MailStatus | undefined> {
@@ -117,7 +143,8 @@ export function createWorkflowRepo(db: Kysely<DatabaseSchema>) {
      * set of retries: it reads as queued until the next attempt says otherwise. A delivered one is left alone, so asking twice changes nothing more.
      * Undefined when the enquiry has no notification (mail off, or forgotten after delivery) or is in the Bin.
      */
-    async retryNotification(submissionId: number, now = new Date()): Promise<MailStatus | undefined> {
+    async retryNotification(submissionId: number): Promise<MailStatus | undefined> {
+      const now = clock();
       await db
         .updateTable('email_outbox')
         .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: now.toISOString() })

@@ -1,12 +1,13 @@
 import { staffNoteInputSchema } from '../../../shared/enquiries/admin-schemas';
 import type { FeaturePlugin } from '../../context';
+import { actingFor } from '../../auth/principal';
+import { mailStatusSchema, staffNoteSchema } from '../../../shared/enquiries/responses';
 import { notFound } from '../../errors';
-import { idParams } from '../../validation';
+import { answers } from '../../responses';
+import { z } from 'zod';
 import type { RecordAccess } from '../access-log';
+import { enquiryIdParams, noEnquiry } from './params';
 import type { WorkflowRepo } from './workflow-repo';
-
-const missing = (raw: string | number) => `There is no submission ${raw}.`;
-const submissionIdParams = idParams(missing);
 
 /**
  * Staff's work on an enquiry (decision 0033): notes, and the staff notification's delivery. Every
@@ -23,22 +24,24 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo; record: Rec
 
   app.get(
     '/api/contact-submissions/:id/notes',
-    { config: admin, schema: { params: submissionIdParams } },
-    async (request, reply) => {
+    { config: admin, schema: { params: enquiryIdParams, response: answers({ 200: z.array(staffNoteSchema) }) } },
+    async (request) => {
       const notes = await repo.notes(request.params.id);
-      if (!notes) throw notFound(missing(request.params.id));
+      if (!notes) throw notFound(noEnquiry(request.params.id));
       await record(request, { action: 'enquiry.read', target: about(request.params.id) });
-      reply.header('cache-control', 'no-store');
       return notes;
     },
   );
 
   app.post(
     '/api/contact-submissions/:id/notes',
-    { config: admin, schema: { params: submissionIdParams, body: staffNoteInputSchema } },
+    {
+      config: admin,
+      schema: { params: enquiryIdParams, body: staffNoteInputSchema, response: answers({ 201: staffNoteSchema }) },
+    },
     async (request, reply) => {
-      const note = await repo.addNote(request.params.id, request.body.text);
-      if (!note) throw notFound(missing(request.params.id));
+      const note = await repo.addNote(request.params.id, request.body.text, actingFor(request));
+      if (!note) throw notFound(noEnquiry(request.params.id));
       await record(request, { action: 'enquiry.note', target: about(request.params.id) });
       return reply.code(201).send(note);
     },
@@ -46,12 +49,11 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo; record: Rec
 
   app.get(
     '/api/contact-submissions/:id/notification',
-    { config: admin, schema: { params: submissionIdParams } },
-    async (request, reply) => {
+    { config: admin, schema: { params: enquiryIdParams, response: answers({ 200: mailStatusSchema }) } },
+    async (request) => {
       const status = await repo.notification(request.params.id);
       if (!status) throw notFound(`Submission ${request.params.id} has no staff notification e-mail.`);
       await record(request, { action: 'enquiry.read', target: about(request.params.id) });
-      reply.header('cache-control', 'no-store');
       return status;
     },
   );
@@ -59,7 +61,7 @@ export const workflowRoutes: FeaturePlugin<{ workflow: WorkflowRepo; record: Rec
   // Idempotent: a second retry, or one of a delivered mail, changes nothing more.
   app.post(
     '/api/contact-submissions/:id/notification/retry',
-    { config: admin, schema: { params: submissionIdParams } },
+    { config: admin, schema: { params: enquiryIdParams, response: answers({ 200: mailStatusSchema }) } },
     async (request) => {
       const status = await repo.retryNotification(request.params.id);
       if (!status) throw notFound(`Submission ${request.params.id} has no staff notification e-mail.`);

@@ -38,7 +38,11 @@ describe("staff's work on an enquiry: notes and the notification's delivery", ()
     return response.json<StaffNote[]>();
   };
   const queueNotification = (submissionId: number) =>
-    enqueueEmail(db(), { submissionId, recipient: 'office@example.test', subject: 'New enquiry', body: 'Text' });
+    enqueueEmail(
+      db(),
+      { submissionId, recipient: 'office@example.test', subject: 'New enquiry', body: 'Text' },
+      new Date(),
+    );
   const retry = (id: number | string, headers: Record<string, string> = auth) =>
     subject.app.inject({ method: 'POST', url: `/api/contact-submissions/${id}/notification/retry`, headers });
 

@@ -10,6 +10,7 @@ export function imagesBinnable(images: ImagesRepo): Binnable {
         label: row.filename,
         detail: `Image, ${row.category}`,
         deletedAt: row.deleted_at,
+        deletedBy: row.deleted_by_name,
       }));
     },
     restore: (id) => images.restore(id),

@@ -12,10 +12,10 @@ export { readUpload, type StoreUpload } from './upload';
  * `uses` is what it needs of others: the logo in use, the posts that show an image and the access log.
  */
 export function createImagesFeature(
-  { config, database }: AppContext,
+  { config, database, clock }: AppContext,
   uses: Pick<ImagesRouteUses, 'logoAddress' | 'postsUsingImage' | 'record'>,
 ) {
-  const images = createImagesRepo(database.db);
+  const images = createImagesRepo(database.db, clock);
   const storeUpload = createUploadStore(images, { maxPixels: config.imageMaxPixels });
 
   const routes: FeaturePlugin = async (app, context) => {

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/images/images';
 import type { ProcessedFile, ProcessedImage } from './pipeline';
 import { binnableRows } from '../../db/binnable-rows';
+import type { Clock } from '../../../shared/clock';
 
 export interface ImageFilter {
   q?: string;
@@ -62,7 +63,7 @@ const fileRow = (imageId: number, file: ProcessedFile): Insertable<ImageFilesTab
  */
 const notBinned = (eb: ExpressionBuilder<DatabaseSchema, 'images'>) => eb('images.deleted_at', 'is', null);
 
-export function createImagesRepo(db: Kysely<DatabaseSchema>) {
+export function createImagesRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
   return {
     /** Newest first; q matches file name or alt text, ignoring case, on both engines. */
     async list({ q, category, ids }: ImageFilter = {}): Promise<ImageRecord[]> {
@@ -122,7 +123,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
 
     /** Stores the record and all its files in one transaction: never an image without bytes. */
     async create({ filename, altText, category, processed }: NewImage): Promise<ImageRecord> {
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       const extension = processed.files[0]!.name.split('.').pop()!;
       return db.transaction().execute(async (trx) => {
         const row = await trx
@@ -158,7 +159,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
         .set({
           ...(changes.altText !== undefined ? { alt_text: changes.altText } : {}),
           ...(changes.category !== undefined ? { category: changes.category } : {}),
-          updated_at: new Date().toISOString(),
+          updated_at: clock().toISOString(),
         })
         .where('id', '=', id)
         .where(notBinned)
@@ -167,7 +168,7 @@ export function createImagesRepo(db: Kysely<DatabaseSchema>) {
       return row && toImageRecord(row);
     },
 
-    ...binnableRows(db, 'images', ['filename', 'category']),
+    ...binnableRows(db, 'images', ['filename', 'category'], clock),
 
     /** Deletes an image for good: true when something was deleted. Files go first, so no engine depends on cascading. */
     async delete(id: number): Promise<boolean> {

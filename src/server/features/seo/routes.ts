@@ -1,4 +1,5 @@
 import type { FeaturePlugin } from '../../context';
+import { answers, notJson } from '../../responses';
 import { type SitemapSource, sitemapXml } from './sitemap';
 
 /** /sitemap.xml with every public page, and /robots.txt keeping crawlers out of /admin. */
@@ -8,15 +9,19 @@ export const seoRoutes: FeaturePlugin<{ sitemapSources: readonly SitemapSource[]
 ) => {
   const { publicUrl } = config;
 
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(publicUrl, entries));
-  });
+  app.get(
+    '/sitemap.xml',
+    { schema: { response: answers({ 200: notJson('Sitemap XML') }) } },
+    async (_request, reply) => {
+      const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(sitemapXml(publicUrl, entries));
+    },
+  );
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', { schema: { response: answers({ 200: notJson('robots.txt') }) } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -12,10 +12,10 @@ import { settingsRoutes } from './routes';
  * (given the images feature's way to store an upload), and what the pages and the images read.
  */
 export function createSettingsFeature(
-  { database }: AppContext,
+  { database, clock }: AppContext,
   { record, siteFacts }: { record: RecordAccess; siteFacts: ReadSiteFacts },
 ) {
-  const settings = createSettingsRepo(database.db, async () => (await siteFacts()).details.name);
+  const settings = createSettingsRepo(database.db, clock, async () => (await siteFacts()).details.name);
 
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(settingsRoutes, { ...context, settings, record });

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { type SettingKey, type SettingValue, settingDefaults } from '../../../shared/settings/settings';
+import type { Clock } from '../../../shared/clock';
 
 /**
  * `businessName`: the site facts' name in use, which an unset brand text reads as (decision 0059),
  * so a centre that never touched the brand text sees its new name in the header.
  */
-export function createSettingsRepo(db: Kysely<DatabaseSchema>, businessName: () => Promise<string>) {
+export function createSettingsRepo(db: Kysely<DatabaseSchema>, clock: Clock, businessName: () => Promise<string>) {
   return {
     /**
      * A stored setting, or its default when staff have not set it. `name` answers the business
@@ -19,7 +20,7 @@ export function createSettingsRepo(db: Kysely<DatabaseSchema>, businessName: () 
     },
 
     async set(key: SettingKey, value: string): Promise<SettingValue> {
-      const updatedAt = new Date().toISOString();
+      const updatedAt = clock().toISOString();
       await db
         .insertInto('settings')
         .values({ key, value, updated_at: updatedAt })

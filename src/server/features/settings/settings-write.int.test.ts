@@ -77,6 +77,25 @@ describe('POST /api/settings and POST /api/logo/upload', () => {
     expect(images).toHaveLength(1);
   });
 
+  it('shows a newly uploaded logo: the "show logo" switch is turned on in the same step, and the header has it', async () => {
+    expect((await post({ key: 'show_site_logo', value: 'false' })).statusCode).toBe(200);
+    const { payload, headers } = multipartBody([
+      { name: 'logo', filename: 'logo.png', type: 'image/png', data: await pngOf(256, 256) },
+    ]);
+    const response = await subject.app.inject({
+      method: 'POST',
+      url: '/api/logo/upload',
+      payload,
+      headers: { ...headers, ...admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { logoPath, shown } = response.json();
+    expect(shown).toBe(true);
+    expect(await read('show_site_logo')).toBe('true');
+    const header = /<header[\s\S]*?<\/header>/.exec((await subject.app.inject('/')).body)?.[0] ?? '';
+    expect(header).toContain(logoPath.replace(/\/original\.png$/, ''));
+  });
+
   it('refuses a logo over 5 MB (413) and a non-image (415) without changing site_logo', async () => {
     const before = await read('site_logo');
     const send = async (data: Buffer, filename: string) => {

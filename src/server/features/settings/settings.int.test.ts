@@ -22,7 +22,11 @@ describe('GET /api/settings/:key', () => {
   });
 
   it('answers the stored value once set, and keeps one row per key', async () => {
-    const repo = createSettingsRepo(subject.database.db, async () => defaultSiteFacts.details.name);
+    const repo = createSettingsRepo(
+      subject.database.db,
+      () => new Date(),
+      async () => defaultSiteFacts.details.name,
+    );
     await repo.set('brand_text', 'Bright Minds');
     await repo.set('brand_text', 'Bright Minds Academy');
     const response = await subject.app.inject('/api/settings/brand_text');

@@ -5,6 +5,7 @@ import type { PageRenderer } from '../../rendering/pages';
 import type { RecordAccess } from '../access-log';
 import { type SettingAsNamed, siteFactsPreviewRoutes } from './preview-routes';
 import { createSiteFactsRepo } from './repo';
+import { closuresCalendarRoute } from './calendar-route';
 import { siteFactsRoutes } from './routes';
 
 /** The facts the site shows now: what another feature is handed to word a mail or a feed at send time. */
@@ -19,6 +20,7 @@ export function createSiteFactsFeature({ database, clock }: AppContext, { record
 
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(siteFactsRoutes, { ...context, repo, record });
+    await app.register(closuresCalendarRoute, { ...context, repo });
   };
   const previewRoutes =
     (siteApi: SiteApi, pages: PageRenderer, settingAsNamed: SettingAsNamed): FeaturePlugin =>

@@ -5,6 +5,7 @@ import { paths } from '../../../shared/routes';
 import type { SettingKey, SettingValue } from '../../../shared/settings/settings';
 import type { SiteApi } from '../../../shared/site-api';
 import type { FeaturePlugin } from '../../context';
+import { answers, notJson } from '../../responses';
 import type { PageRenderer } from '../../rendering/pages';
 import type { SiteFactsRepo } from './repo';
 
@@ -29,12 +30,16 @@ export const siteFactsPreviewRoutes: FeaturePlugin<{
   pages: PageRenderer;
   settingAsNamed: SettingAsNamed;
 }> = async (app, { repo, siteApi, pages, settingAsNamed }) => {
+  const preview = answers({ 200: notJson('The page (HTML), scripts removed') });
   for (const section of siteFactSections) {
     const body = z.object({ value: siteFactSectionSchemas[section] }).strict();
     app.post(
       `/api/admin/site/${section}/preview`,
       // A preview writes nothing, so it leaves the content generation (and every page cache) alone.
-      { config: { role: sectionRoles[section], changesNoContent: true }, schema: { body, querystring: previewQuery } },
+      {
+        config: { role: sectionRoles[section], changesNoContent: true },
+        schema: { body, querystring: previewQuery, response: preview },
+      },
       async (request, reply) => {
         const { facts } = await repo.current();
         const draft: SiteFacts = { ...facts, [section]: (request.body as { value: unknown }).value };

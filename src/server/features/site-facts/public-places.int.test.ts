@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import type { SiteFactSection, SiteFacts } from '../../../shared/site-facts/site-facts';
@@ -138,6 +139,37 @@ describe('the public pages follow the saved site facts', () => {
 
     await save('hours', { ...defaultSiteFacts.hours, closures: [] });
     expect(await page('/contact')).not.toContain('Closures and special hours');
+  });
+
+  it('publishes the closures at /calendar.ics, each edited closure keeping its UID, and the contact page links to it', async () => {
+    const closures = [
+      { id: 'spring', from: '2027-03-11', to: '2027-03-12', opens: null, closes: null, note: 'Staff training' },
+      { id: 'late', from: '2027-03-15', to: '2027-03-15', opens: '10:00', closes: '14:00', note: '' },
+      { id: 'long-over', from: '2027-01-01', to: '2027-01-02', opens: null, closes: null, note: 'New Year' },
+    ];
+    await save('hours', { ...defaultSiteFacts.hours, closures });
+    const feed = async () => {
+      const response = await subject.app.inject('/calendar.ics');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      const calendar = new ICAL.Component(ICAL.parse(response.body));
+      return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    };
+    const first = await feed();
+    // More than 30 days over: gone from the calendar.
+    expect(first.map(({ uid, summary }) => ({ uid, summary }))).toEqual([
+      { uid: 'closure-spring@www.example.test', summary: 'Closed (Staff training)' },
+      { uid: 'closure-late@www.example.test', summary: 'Open 10:00 AM-2:00 PM' },
+    ]);
+    expect([first[0]!.startDate.toString(), first[0]!.endDate.toString()]).toEqual(['2027-03-11', '2027-03-13']);
+
+    await save('hours', { ...defaultSiteFacts.hours, closures: [{ ...closures[0]!, to: '2027-03-19' }] });
+    const edited = await feed();
+    expect(edited.map(({ uid }) => uid)).toEqual(['closure-spring@www.example.test']);
+    expect(edited[0]!.endDate.toString()).toBe('2027-03-20');
+
+    expect(await page('/contact')).toContain('<a href="/calendar.ics"');
+    await save('hours', { ...defaultSiteFacts.hours, closures: [] });
   });
 
   it('shows a hidden testimonial and a hidden FAQ item nowhere, and keeps the FAQ in its saved order', async () => {

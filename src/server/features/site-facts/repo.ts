@@ -1,10 +1,11 @@
 import { type Kysely, type Transaction as KyselyTransaction, sql } from 'kysely';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
-import type {
-  CurrentSiteFacts,
-  SiteFactSection,
-  SiteFacts,
-  SiteFactsRevision,
+import {
+  type CurrentSiteFacts,
+  INITIAL_VERSION_SAVER,
+  type SiteFactSection,
+  type SiteFacts,
+  type SiteFactsRevision,
 } from '../../../shared/site-facts/site-facts';
 import { engineOf } from '../../db/dialect';
 import { eraseDeleted } from '../../db/erase';
@@ -48,7 +49,7 @@ export function createSiteFactsRepo(db: Kysely<DatabaseSchema>, clock: () => Dat
   const insert = async (
     trx: Transaction,
     facts: SiteFacts,
-    section: SiteFactSection | 'restore',
+    section: SiteFactsRevision['section'],
     savedBy: string,
     restoredFrom: number | null = null,
   ) => {
@@ -101,7 +102,8 @@ export function createSiteFactsRepo(db: Kysely<DatabaseSchema>, clock: () => Dat
     },
 
     /**
-     * Saves one section as a new revision of the whole. 'conflict' when that section changed
+     * Saves one section as a new revision of the whole (the very first save keeps the facts
+     * shown before it as the 'initial' revision first). 'conflict' when that section changed
      * since the revision the form started from (someone else saved it meanwhile); a save of
      * another section in between is kept. `change` sees the facts in use and answers the new ones.
      */
@@ -121,6 +123,8 @@ export function createSiteFactsRepo(db: Kysely<DatabaseSchema>, clock: () => Dat
             return { outcome: 'conflict' as const };
           }
         }
+        // The first save keeps what the site showed until now as a version of its own, so it can be undone.
+        if (!latest) await insert(trx, inUse, 'initial', INITIAL_VERSION_SAVER);
         const facts = change(inUse);
         const id = await insert(trx, facts, section, savedBy);
         const kept = new Set(facts.testimonials.map((testimonial) => testimonial.id));

@@ -3,12 +3,23 @@ import { z } from 'zod';
 import { basedOnSchema, siteFactSectionSchemas } from '../../../shared/site-facts/schemas';
 import { type SiteFacts, sectionRoles, siteFactSections } from '../../../shared/site-facts/site-facts';
 import type { FeaturePlugin } from '../../context';
+import { currentSiteFactsSchema, siteFactsRevisionSchema } from '../../../shared/site-facts/responses';
 import { conflict, notFound } from '../../errors';
-import { idParams } from '../../validation';
+import { answers } from '../../responses';
 import type { RecordAccess } from '../access-log';
 import type { SiteFactsRepo } from './repo';
 
-const revisionParams = idParams((raw) => `There is no saved version ${raw} of the site details.`);
+const noSuchVersion = (raw: string) => `There is no saved version ${raw} of the site details.`;
+/**
+ * A version's number, as idParams reads ids, but 0 too: a database saved before the first version
+ * was kept holds it as version 0, below the first save (migration 2026-11-28-1201).
+ */
+const revisionParams = z.object({
+  id: z
+    .string()
+    .regex(/^(?:0|[1-9]\d{0,14})$/, { error: (issue) => noSuchVersion(String(issue.input)) })
+    .transform(Number),
+});
 
 /** A new list item gets an id the server makes, so a browser never has to. */
 const withIds = <Item extends { id?: string | undefined }>(items: readonly Item[]) =>
@@ -35,14 +46,19 @@ export const siteFactsRoutes: FeaturePlugin<{ repo: SiteFactsRepo; record: Recor
 ) => {
   // The facts are public anyway: anyone signed in may read them and the saves' history.
   const anyStaff = { role: 'staff' } as const;
-  app.get('/api/admin/site', { config: anyStaff }, async () => repo.current());
-  app.get('/api/admin/site/revisions', { config: anyStaff }, async () => repo.revisions());
+  const current = answers({ 200: currentSiteFactsSchema });
+  app.get('/api/admin/site', { config: anyStaff, schema: { response: current } }, async () => repo.current());
+  app.get(
+    '/api/admin/site/revisions',
+    { config: anyStaff, schema: { response: answers({ 200: z.array(siteFactsRevisionSchema) }) } },
+    async () => repo.revisions(),
+  );
 
   for (const section of siteFactSections) {
     const body = z.object({ basedOn: basedOnSchema, value: siteFactSectionSchemas[section] }).strict();
     app.put(
       `/api/admin/site/${section}`,
-      { config: { role: sectionRoles[section] }, schema: { body } },
+      { config: { role: sectionRoles[section] }, schema: { body, response: current } },
       async (request) => {
         const { basedOn, value } = request.body as { basedOn: number | null; value: unknown };
         const savedBy = request.adminAuth?.principal.name ?? 'unknown';
@@ -67,11 +83,11 @@ export const siteFactsRoutes: FeaturePlugin<{ repo: SiteFactsRepo; record: Recor
   // A restore brings every section back, prices too: the owners'.
   app.post(
     '/api/admin/site/revisions/:id/restore',
-    { config: { role: 'owner' }, schema: { params: revisionParams } },
+    { config: { role: 'owner' }, schema: { params: revisionParams, response: current } },
     async (request) => {
       const savedBy = request.adminAuth?.principal.name ?? 'unknown';
       const restored = await repo.restore(request.params.id, savedBy);
-      if (!restored) throw notFound(`There is no saved version ${request.params.id} of the site details.`);
+      if (!restored) throw notFound(noSuchVersion(String(request.params.id)));
       await record(request, { action: 'site.restore', target: { kind: 'site', id: request.params.id } });
       return restored;
     },

@@ -3,6 +3,9 @@ import type { FeaturePlugin } from '../../context';
 import { notFound } from '../../errors';
 import { idParams } from '../../validation';
 import type { RecordAccess } from '../access-log';
+import { apiTokenRecordSchema, createdApiTokenSchema } from '../../../shared/staff/responses';
+import { answers, noContent } from '../../responses';
+import { z } from 'zod';
 
 // Tokens change no page, so their writes leave the page caches alone (decision 0041).
 const owner = { role: 'owner', changesNoContent: true } as const;
@@ -16,25 +19,32 @@ const tokenParams = idParams((raw) => `There is no API token with id ${raw}.`);
 export const apiTokenRoutes: FeaturePlugin<{ record: RecordAccess }> = async (app, { record }) => {
   const tokens = app.apiTokens;
 
-  app.get('/api/admin/api-tokens', { config: owner }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return tokens.list();
-  });
+  app.get(
+    '/api/admin/api-tokens',
+    { config: owner, schema: { response: answers({ 200: z.array(apiTokenRecordSchema) }) } },
+    async () => {
+      return tokens.list();
+    },
+  );
 
   app.post(
     '/api/admin/api-tokens',
-    { config: owner, schema: { body: apiTokenCreateSchema } },
+    { config: owner, schema: { response: answers({ 201: createdApiTokenSchema }), body: apiTokenCreateSchema } },
     async (request, reply) => {
-      const created = await tokens.create(request.body, request.adminAuth!.principal.name);
+      const { principal } = request.adminAuth!;
+      const created = await tokens.create(request.body, {
+        name: principal.name,
+        accountId: principal.kind === 'account' ? principal.id : null,
+      });
       await record(request, { action: 'api-token.create', target: { kind: 'api-token', id: created.id } });
-      reply.header('cache-control', 'no-store').code(201);
+      reply.code(201);
       return created;
     },
   );
 
   app.delete(
     '/api/admin/api-tokens/:id',
-    { config: owner, schema: { params: tokenParams } },
+    { config: owner, schema: { response: answers({ 204: noContent }), params: tokenParams } },
     async (request, reply) => {
       if (!(await tokens.revoke(request.params.id)))
         throw notFound(`There is no API token with id ${request.params.id}.`);

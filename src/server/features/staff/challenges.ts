@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, SignInChallengesTable } from '../../db/schema';
+import type { Clock } from '../../../shared/clock';
 
 /** What a sign-in in progress waits for. */
-export type ChallengePurpose = 'authenticator-app' | 'email-code' | 'passkey-register' | 'passkey-sign-in';
+export type ChallengePurpose =
+  | 'authenticator-app'
+  | 'email-code'
+  | 'passkey-register'
+  | 'passkey-sign-in'
+  // Step-up (issue 36): a signed-in person proving themselves again; never a sign-in.
+  | 'step-up-app'
+  | 'step-up-email'
+  | 'passkey-step-up'
+  // Recovery (issue 38): a "Forgot your password?" link's second step; never a sign-in on its own.
+  | 'recovery-app'
+  | 'recovery-email';
 
 export type Challenge = Selectable<SignInChallengesTable>;
 
@@ -18,7 +30,7 @@ const tokenPattern = /^[\w-]{43}$/;
  * The browser holds a random token; only its hash is stored. A challenge ends at its time, at
  * CHALLENGE_MAX_ATTEMPTS wrong answers, or when answered.
  */
-export function createChallenges(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+export function createChallenges(db: Kysely<DatabaseSchema>, now: Clock) {
   return {
     /** `challengeFor` makes what the next step must match, given the token (so it can be tied to it). */
     async open(
@@ -58,6 +70,18 @@ export function createChallenges(db: Kysely<DatabaseSchema>, now: () => Date = (
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1) return undefined;
       return db.selectFrom('sign_in_challenges').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+
+    /** The live challenge the token names, without counting an attempt (asking for a new code is no guess). */
+    async find(token: string): Promise<Challenge | undefined> {
+      if (!tokenPattern.test(token)) return undefined;
+      return db
+        .selectFrom('sign_in_challenges')
+        .selectAll()
+        .where('token_hash', '=', sha256Hex(token))
+        .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+        .where('expires_at', '>', now().toISOString())
+        .executeTakeFirst();
     },
 
     /** Answered: it cannot be used again. False when another request answered it first. */

@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
+import { perAddress } from '../../client-address';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { AppError } from '../../errors';
+import { createSecretBox } from '../../auth/secrets-at-rest';
 import type { RecordAccess } from '../access-log';
 import type { ReadSiteFacts } from '../site-facts';
 import { accountRoutes } from './account-routes';
@@ -12,8 +14,13 @@ import { invitationRoutes } from './invitation-routes';
 import { createInvitationsRepo } from './invitations-repo';
 import { ownSignInRoutes } from './own-sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
+import { createRecoveryLinks } from './recovery-links';
+import { recoveryRoutes } from './recovery-routes';
+import { resetRoutes } from './reset-routes';
 import { createPasskeys } from './passkeys';
+import { createSignInAlerts } from './sign-in-alerts';
 import { signInRoutes } from './sign-in-routes';
+import { stepUpRoutes } from './step-up-routes';
 
 export { setupBanner, setupLinkIfNoAccounts } from './setup-link';
 
@@ -27,20 +34,25 @@ const PUBLIC_STAFF_REQUESTS = 60;
  * reads the accounts' and tokens' tables itself.
  */
 export function createStaffFeature(
-  { config, database, clock }: AppContext,
+  context: AppContext,
   { record, siteFacts }: { record: RecordAccess; siteFacts: ReadSiteFacts },
 ) {
-  const accounts = createAccountsRepo(database.db, clock);
+  const { config, database, clock } = context;
+  const accounts = createAccountsRepo(database.db, clock, createSecretBox(config.secretsKeyFile));
   const invitations = createInvitationsRepo(database.db, clock);
   const challenges = createChallenges(database.db, clock);
+  const recoveryLinks = createRecoveryLinks(database.db, clock);
   const passkeys = createPasskeys(database.db, config, challenges, clock, siteFacts);
+  const alerts = createSignInAlerts(context, accounts, siteFacts);
 
   const routes: FeaturePlugin = async (app, context) => {
     // One count per address for every public staff route, in the database so it holds across
     // processes: each such request may hash a password or store a challenge, so strangers get few.
     await app.register(rateLimit, {
       global: false,
-      store: databaseRateLimitStore(database.db, database.writes, 'staff'),
+      // An IPv6 client by its /64, like every per-address limit.
+      keyGenerator: perAddress,
+      store: databaseRateLimitStore(database.db, database.writes, 'staff', clock),
       errorResponseBuilder: (_request, limit) =>
         new AppError(
           429,
@@ -49,13 +61,27 @@ export function createStaffFeature(
         ),
     });
     const limitPerAddress = app.rateLimit({ max: PUBLIC_STAFF_REQUESTS, timeWindow: '15 minutes' });
-    const uses = { ...context, accounts, invitations, challenges, passkeys, limitPerAddress, record, siteFacts };
+    const uses = {
+      ...context,
+      accounts,
+      alerts,
+      invitations,
+      challenges,
+      passkeys,
+      recoveryLinks,
+      limitPerAddress,
+      record,
+      siteFacts,
+    };
     await app.register(apiTokenRoutes, { ...context, record });
     await app.register(signInRoutes, uses);
     await app.register(invitationRoutes, uses);
     await app.register(passkeyRoutes, uses);
     await app.register(ownSignInRoutes, uses);
+    await app.register(stepUpRoutes, uses);
     await app.register(accountRoutes, uses);
+    await app.register(recoveryRoutes, uses);
+    await app.register(resetRoutes, uses);
   };
   return {
     routes,

@@ -5,6 +5,7 @@ import type { DatabaseSchema, StaffInvitationsTable } from '../../db/schema';
 import { rolesFromColumn } from '../../auth/principal';
 import { rolesColumn } from './accounts-repo';
 import { sha256Hex } from './challenges';
+import type { Clock } from '../../../shared/clock';
 
 /** An invitation link works for this long (decision 0058). */
 export const INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
@@ -15,6 +16,7 @@ const invitationOf = (row: Selectable<StaffInvitationsTable>): StaffInvitation =
   email: row.email,
   roles: rolesFromColumn(row.roles, staffRoles),
   invitedBy: row.invited_by,
+  invitedByAccountId: row.invited_by_account_id,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
 });
@@ -23,10 +25,15 @@ const invitationOf = (row: Selectable<StaffInvitationsTable>): StaffInvitation =
  * One-time links that make an account (decision 0058): an owner's invitation to an address, or
  * the setup link of a fresh install (no address: whoever holds it becomes the first owner).
  */
-export function createInvitationsRepo(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+export function createInvitationsRepo(db: Kysely<DatabaseSchema>, now: Clock) {
   const live = () => now().toISOString();
   return {
-    async create(values: { email: string | null; roles: readonly StaffRole[]; invitedBy: string }) {
+    /** `invitedBy`: by name (shown) and account (null for the admin key and the first start). */
+    async create(values: {
+      email: string | null;
+      roles: readonly StaffRole[];
+      invitedBy: { name: string; accountId: number | null };
+    }) {
       const token = crypto.randomBytes(32).toString('base64url');
       const at = now();
       const row = await db
@@ -35,7 +42,8 @@ export function createInvitationsRepo(db: Kysely<DatabaseSchema>, now: () => Dat
           token_hash: sha256Hex(token),
           email: values.email,
           roles: rolesColumn(values.roles),
-          invited_by: values.invitedBy,
+          invited_by: values.invitedBy.name,
+          invited_by_account_id: values.invitedBy.accountId,
           created_at: at.toISOString(),
           expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
           used_at: null,

@@ -8,7 +8,13 @@ import { setSessionCookie } from '../../auth/session-cookie';
 import type { RecordAccess } from '../access-log';
 import type { AccountsRepo } from './accounts-repo';
 import { ownAccountId } from './own-account';
+import { freshlyProvedAccount, mailSignInChange } from './step-up';
+import type { ReadSiteFacts } from '../site-facts';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Passkeys } from './passkeys';
+import { adminSessionInfoSchema, passkeyCeremonySchema, staffPasskeySchema } from '../../../shared/staff/responses';
+import { answers, noContent } from '../../responses';
+import { z } from 'zod';
 
 const keyParams = idParams((raw) => `You have no passkey ${raw}.`);
 const ownAccount = { role: 'staff', changesNoContent: true } as const;
@@ -25,15 +31,24 @@ export const passkeyRoutes: FeaturePlugin<{
   passkeys: Passkeys;
   limitPerAddress: onRequestHookHandler;
   record: RecordAccess;
-}> = async (app, { config, accounts, passkeys, limitPerAddress, record }) => {
-  app.post('/api/staff/sign-in/passkey/options', { onRequest: limitPerAddress }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return passkeys.signInOptions();
-  });
+  siteFacts: ReadSiteFacts;
+}> = async (app, context) => {
+  const { config, clock, accounts, passkeys, limitPerAddress, record } = context;
+  app.post(
+    '/api/staff/sign-in/passkey/options',
+    { onRequest: limitPerAddress, schema: { response: answers({ 200: passkeyCeremonySchema }) } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return passkeys.signInOptions();
+    },
+  );
 
   app.post(
     '/api/staff/sign-in/passkey',
-    { onRequest: limitPerAddress, schema: { body: passkeyStepSchema } },
+    {
+      onRequest: limitPerAddress,
+      schema: { response: answers({ 201: adminSessionInfoSchema }), body: passkeyStepSchema },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const refused = { action: 'sign-in.failed', outcome: 'refused' } as const;
@@ -58,34 +73,62 @@ export const passkeyRoutes: FeaturePlugin<{
     },
   );
 
-  app.get('/api/admin/staff/me/passkeys', { config: ownAccount }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return passkeys.list(ownAccountId(request.adminAuth!.principal));
-  });
+  app.get(
+    '/api/admin/staff/me/passkeys',
+    { config: ownAccount, schema: { response: answers({ 200: z.array(staffPasskeySchema) }) } },
+    async (request) => {
+      return passkeys.list(ownAccountId(request.adminAuth!.principal));
+    },
+  );
 
-  app.post('/api/admin/staff/me/passkeys/options', { config: ownAccount }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const account = (await accounts.find(ownAccountId(request.adminAuth!.principal)))!;
-    return passkeys.registrationOptions({ accountId: account.id, userName: account.email, displayName: account.name });
-  });
+  // Asked before the device's ceremony too, so the person proves themselves before, not after, it.
+  app.post(
+    '/api/admin/staff/me/passkeys/options',
+    { config: ownAccount, schema: { response: answers({ 200: passkeyCeremonySchema }) } },
+    async (request) => {
+      const { accountId } = freshlyProvedAccount(request, clock(), config.adminSession.stepUpMs);
+      const account = (await accounts.find(accountId))!;
+      return passkeys.registrationOptions({
+        accountId: account.id,
+        userName: account.email,
+        displayName: account.name,
+      });
+    },
+  );
 
   app.post(
     '/api/admin/staff/me/passkeys',
-    { config: ownAccount, schema: { body: passkeyStepSchema } },
+    {
+      config: ownAccount,
+      schema: { response: answers({ 201: z.array(staffPasskeySchema) }), body: passkeyStepSchema },
+    },
     async (request, reply) => {
-      const accountId = ownAccountId(request.adminAuth!.principal);
+      const { accountId } = freshlyProvedAccount(request, clock(), config.adminSession.stepUpMs);
       const key = await passkeys.verifyRegistration(request.body.challenge, request.body.answer, accountId);
-      await passkeys.store(accountId, key);
-      reply.header('cache-control', 'no-store').code(201);
+      // The same credential twice (a device answering again, or someone replaying an answer) is a
+      // conflict to explain, not a database error (issue 36).
+      const duplicate = () =>
+        conflict('This passkey is already registered here. Use it to sign in, or make a new one.');
+      if (await passkeys.isRegistered(key.credentialId)) throw duplicate();
+      try {
+        await passkeys.store(accountId, key);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate();
+        throw error;
+      }
+      const account = (await accounts.find(accountId))!;
+      await record(request, { action: 'account.passkey-add', target: { kind: 'account', id: accountId } });
+      await mailSignInChange(context, account.email, 'passkey-added', clock());
+      reply.code(201);
       return passkeys.list(accountId);
     },
   );
 
   app.delete(
     '/api/admin/staff/me/passkeys/:id',
-    { config: ownAccount, schema: { params: keyParams } },
+    { config: ownAccount, schema: { response: answers({ 204: noContent }), params: keyParams } },
     async (request, reply) => {
-      const accountId = ownAccountId(request.adminAuth!.principal);
+      const { accountId } = freshlyProvedAccount(request, clock(), config.adminSession.stepUpMs);
       const account = (await accounts.find(accountId))!;
       const keys = await passkeys.list(accountId);
       if (!keys.some((key) => key.id === request.params.id))
@@ -95,6 +138,8 @@ export const passkeyRoutes: FeaturePlugin<{
         throw conflict('This is your only way to sign in: add another passkey or a password first.');
       }
       await passkeys.remove(accountId, request.params.id);
+      await record(request, { action: 'account.passkey-remove', target: { kind: 'account', id: accountId } });
+      await mailSignInChange(context, account.email, 'passkey-removed', clock());
       return reply.code(204).send();
     },
   );

@@ -60,6 +60,49 @@ export function createPasskeys(
   const storedFor = (accountId: number) =>
     db.selectFrom('staff_passkeys').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
 
+  /** Checks a signed answer for a ceremony of `purpose` (bound to `accountId` when given); the passkey's account. */
+  async function verifyAssertion(
+    token: string,
+    answer: { id: string },
+    purpose: 'passkey-sign-in' | 'passkey-step-up',
+    accountId?: number,
+  ): Promise<number> {
+    const challenge = await challenges.attempt(token);
+    if (!challenge || challenge.purpose !== purpose) throw notChecked();
+    if (accountId !== undefined && challenge.account_id !== accountId) throw notChecked();
+
+    const key = await db
+      .selectFrom('staff_passkeys')
+      .selectAll()
+      .where('credential_id', '=', answer.id)
+      .executeTakeFirst();
+    if (!key) throw notChecked();
+    try {
+      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+        response: answer as AuthenticationResponseJSON,
+        expectedChallenge: challenge.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: key.credential_id,
+          publicKey: new Uint8Array(key.public_key),
+          counter: key.counter,
+          transports: key.transports.split(','),
+        },
+        requireUserVerification: true,
+      });
+      if (!verified || !(await challenges.close(token))) throw notChecked();
+      await db
+        .updateTable('staff_passkeys')
+        .set({ counter: authenticationInfo.newCounter, last_used_at: now().toISOString() })
+        .where('id', '=', key.id)
+        .execute();
+      return key.account_id;
+    } catch (error) {
+      throw error instanceof AppError ? error : notChecked();
+    }
+  }
+
   return {
     /** Options to make a passkey, for an account (its existing ones excluded) or a new person. */
     async registrationOptions(person: { accountId: number | null; userName: string; displayName: string }) {
@@ -137,40 +180,36 @@ export function createPasskeys(
       return { challenge, options };
     },
 
+    /** Options for a signed-in person to prove themselves again with one of their own passkeys (step-up). */
+    async stepUpOptions(accountId: number) {
+      const existing = await storedFor(accountId);
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        allowCredentials: existing.map((key) => ({ id: key.credential_id, transports: key.transports.split(',') })),
+      });
+      const challenge = await challenges.open('passkey-step-up', accountId, () => options.challenge, CEREMONY_TTL_MS);
+      return { challenge, options };
+    },
+
+    /** Whether a passkey with this credential id is stored already (for any account). */
+    async isRegistered(credentialId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('staff_passkeys')
+        .select('id')
+        .where('credential_id', '=', credentialId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The account a signed answer proves, its passkey's counter moved on; throws 401 otherwise. */
     async verifySignIn(token: string, answer: { id: string }): Promise<number> {
-      const challenge = await challenges.attempt(token);
-      if (!challenge || challenge.purpose !== 'passkey-sign-in') throw notChecked();
-      const key = await db
-        .selectFrom('staff_passkeys')
-        .selectAll()
-        .where('credential_id', '=', answer.id)
-        .executeTakeFirst();
-      if (!key) throw notChecked();
-      try {
-        const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-          response: answer as AuthenticationResponseJSON,
-          expectedChallenge: challenge.challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          credential: {
-            id: key.credential_id,
-            publicKey: new Uint8Array(key.public_key),
-            counter: key.counter,
-            transports: key.transports.split(','),
-          },
-          requireUserVerification: true,
-        });
-        if (!verified || !(await challenges.close(token))) throw notChecked();
-        await db
-          .updateTable('staff_passkeys')
-          .set({ counter: authenticationInfo.newCounter, last_used_at: now().toISOString() })
-          .where('id', '=', key.id)
-          .execute();
-        return key.account_id;
-      } catch (error) {
-        throw error instanceof AppError ? error : notChecked();
-      }
+      return verifyAssertion(token, answer, 'passkey-sign-in');
+    },
+
+    /** The same for a step-up: the passkey must be the account's own, for a ceremony opened for it. */
+    async verifyStepUp(token: string, answer: { id: string }, accountId: number): Promise<boolean> {
+      return (await verifyAssertion(token, answer, 'passkey-step-up', accountId)) === accountId;
     },
 
     async list(accountId: number): Promise<StaffPasskey[]> {

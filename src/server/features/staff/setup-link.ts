@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../../shared/clock';
+import { FIRST_START_NAME } from '../../../shared/staff/display-names';
 import type { Config } from '../../config';
 import type { DatabaseSchema } from '../../db/schema';
+import { createSecretBox } from '../../auth/secrets-at-rest';
 import { createAccountsRepo } from './accounts-repo';
 import { createInvitationsRepo } from './invitations-repo';
 import { invitationLink } from './mail-texts';
@@ -11,11 +14,19 @@ import { invitationLink } from './mail-texts';
  * once; earlier links stop working, so only the newest printed one does. Undefined once anyone has
  * an account.
  */
-export async function setupLinkIfNoAccounts(db: Kysely<DatabaseSchema>, config: Config): Promise<string | undefined> {
-  if (await createAccountsRepo(db).hasAny()) return undefined;
-  const invitations = createInvitationsRepo(db);
+export async function setupLinkIfNoAccounts(
+  db: Kysely<DatabaseSchema>,
+  config: Config,
+  clock: Clock,
+): Promise<string | undefined> {
+  if (await createAccountsRepo(db, clock, createSecretBox(config.secretsKeyFile)).hasAny()) return undefined;
+  const invitations = createInvitationsRepo(db, clock);
   await invitations.withdrawSetupLinks();
-  const { token } = await invitations.create({ email: null, roles: ['owner'], invitedBy: 'First start' });
+  const { token } = await invitations.create({
+    email: null,
+    roles: ['owner'],
+    invitedBy: { name: FIRST_START_NAME, accountId: null },
+  });
   return invitationLink(config.publicUrl, token);
 }
 

@@ -34,7 +34,14 @@ export function BinCard({
         <h3 className="mt-1 break-words text-lg font-bold text-slate-900">{item.label}</h3>
         <p className="break-words text-sm text-slate-700">{item.detail}</p>
         <p className="mt-1 text-sm text-slate-700">
-          Deleted {formatPostDateTime(item.deletedAt)} · Deleted for good on {formatPostDateTime(item.purgeAt)}
+          {/* Who deleted it, when that was kept (decision 0066); isolated, so a name cannot reorder the line. */}
+          Deleted{' '}
+          {item.deletedBy && (
+            <>
+              by <bdi>{item.deletedBy}</bdi> on{' '}
+            </>
+          )}
+          {formatPostDateTime(item.deletedAt)} · Deleted for good on {formatPostDateTime(item.purgeAt)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

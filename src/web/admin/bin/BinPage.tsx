@@ -5,7 +5,7 @@ import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { Seo } from '../../lib/seo';
 import { useAdminMutation } from '../admin-mutation';
 import { adminQueryKey } from '../queries';
-import { useAdminApi } from '../session';
+import { useBinApi } from './api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BinCard } from './BinCard';
 import { binQueries } from './queries';
@@ -13,19 +13,19 @@ import { BackToAdmin } from '../ui/BackToAdmin';
 
 /** /admin/bin: what staff deleted, restorable until it is deleted for good (docs/product.md#bin). */
 export function BinPage() {
-  const api = useAdminApi();
-  const items = useQuery(binQueries.list(api));
+  const bin = useBinApi();
+  const items = useQuery(binQueries.list(bin));
   const [purging, setPurging] = useState<BinItem | null>(null);
 
   // Every admin list may change: a restored thing reappears in them.
   const restore = useAdminMutation({
-    mutationFn: (item: BinItem) => api.bin.restore(item.kind, item.id),
+    mutationFn: (item: BinItem) => bin.restore(item.kind, item.id),
     success: (_result, item) => ({ title: `${binKindNames[item.kind]} restored`, description: item.label }),
     failure: { title: 'Restore failed' },
     invalidates: [adminQueryKey],
   });
   const purge = useAdminMutation({
-    mutationFn: (item: BinItem) => api.bin.purge(item.kind, item.id),
+    mutationFn: (item: BinItem) => bin.purge(item.kind, item.id),
     success: (_result, item) => ({ title: `${binKindNames[item.kind]} deleted for good`, description: item.label }),
     failure: { title: 'Delete failed' },
     invalidates: [adminQueryKey],

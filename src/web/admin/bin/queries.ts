@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminApi } from '../admin-api';
+import type { BinApi } from './api';
 import { adminQueryKey } from '../queries';
 
 /** The Bin's query, its key with its fetcher. */
 export const binQueries = {
-  list: (api: AdminApi) => queryOptions({ queryKey: [...adminQueryKey, 'bin'], queryFn: () => api.bin.list() }),
+  list: (bin: BinApi) => queryOptions({ queryKey: [...adminQueryKey, 'bin'], queryFn: () => bin.list() }),
 };

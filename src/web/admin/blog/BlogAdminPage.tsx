@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { BlogPost } from '../../../shared/blog/blog';
 import type { BlogPostData } from '../../../shared/blog/schemas';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useBlogApi } from './api';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
 import { POST_PREVIEW_DESCRIPTION, PreviewDialog } from '../ui/PreviewDialog';
@@ -13,8 +13,8 @@ import { BackToAdmin } from '../ui/BackToAdmin';
 
 /** /admin/blog: docs/product.md#blog-admin. */
 export function BlogAdminPage() {
-  const api = useAdminApi();
-  const posts = useQuery(adminBlogQueries.list(api));
+  const blog = useBlogApi();
+  const posts = useQuery(adminBlogQueries.list(blog));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<BlogPost | null>(null);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
@@ -22,25 +22,25 @@ export function BlogAdminPage() {
   // After any change the admin list is refetched; public pages are the server's, which a staff write renews.
   const invalidates = [adminBlogQueries.all()];
   const create = useAdminMutation({
-    mutationFn: (values: BlogPostData) => api.blog.create(values),
+    mutationFn: (values: BlogPostData) => blog.create(values),
     success: { title: 'Success!', description: 'Blog post created successfully.' },
     failure: { title: 'Error', fallback: 'Failed to create blog post' },
     invalidates,
   });
   const update = useAdminMutation({
-    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => api.blog.update(id, values),
+    mutationFn: ({ id, values }: { id: number; values: BlogPostData }) => blog.update(id, values),
     success: { title: 'Success!', description: 'Blog post updated successfully.' },
     failure: { title: 'Error', fallback: 'Failed to update blog post' },
     invalidates,
   });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => api.blog.remove(id),
+    mutationFn: (id: number) => blog.remove(id),
     success: { title: 'Success!', description: 'Blog post deleted successfully.' },
     failure: { title: 'Error', fallback: 'Failed to delete blog post' },
     invalidates,
   });
   const showPreview = useAdminMutation({
-    mutationFn: async (post: BlogPost) => ({ title: post.title, html: await api.blog.preview({ id: post.id }) }),
+    mutationFn: async (post: BlogPost) => ({ title: post.title, html: await blog.preview({ id: post.id }) }),
     failure: { title: 'Error', fallback: 'The preview could not be shown' },
     onSuccess: setPreview,
   });

@@ -1,6 +1,7 @@
 import { Eye, FileSearch, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { type BlogPost, formatPostDateTime, type PostStatus, postStatus } from '../../../shared/blog/blog';
+import { systemClock } from '../../../shared/clock';
 import { blogPostPath } from '../../../shared/routes';
 
 const action = 'inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-semibold';
@@ -22,7 +23,7 @@ export function PostCard({
   onPreview: () => void;
   onDelete: () => void;
 }) {
-  const status = postStatus(post);
+  const status = postStatus(post, systemClock());
   const published = status === 'Published';
   return (
     <li

@@ -9,9 +9,9 @@ import {
   blogPostInputSchema,
 } from '../../../shared/blog/schemas';
 import { utcToLondonLocal } from '../../../shared/london-time';
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSiteFacts } from '../../lib/site-data';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useBlogApi } from './api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { AdminForm, Field, SelectField, TextField, useAdminForm, useFieldState } from '../ui/form';
@@ -58,7 +58,7 @@ const changedFrom = (values: BlogPostFormValues, start: BlogPostFormValues) =>
   (Object.keys(start) as (keyof BlogPostFormValues)[]).some((name) => (values[name] ?? '') !== start[name]);
 
 export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, onRestored }: PostFormDialogProps) {
-  const { blog } = useAdminApi();
+  const blog = useBlogApi();
   const featuredUpload = useFeaturedImageUpload();
   const uploading = featuredUpload.isPending;
   // Remounts the editor when the form is refilled, since TipTap reads its content once.
@@ -207,7 +207,12 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
       )}
       <AdminForm form={form} idPrefix="post" onSubmit={submit} className="mt-4 space-y-4">
         <TextField name="title" label="Title *" />
-        <TextField name="slug" label="URL Slug (optional)" placeholder="auto-generated-from-title" />
+        <TextField
+          name="slug"
+          label="Web address (optional)"
+          placeholder="auto-generated-from-title"
+          hint="The end of the post's address, after /blog/. Empty: made from the title."
+        />
         <TextField name="excerpt" label="Excerpt *" rows={3} />
         <Field name="content" label="Content *" labelOnly>
           <ContentEditor generation={generation} />
@@ -246,8 +251,12 @@ export function PostFormDialog({ mode, open, post, pending, onCancel, onSubmit, 
         />
         <TextField name="tags" label="Tags (comma-separated)" placeholder="GCSE, revision, maths" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="metaTitle" label="Meta Title (SEO)" />
-          <TextField name="metaDescription" label="Meta Description (SEO)" />
+          <TextField
+            name="metaTitle"
+            label="Title in search results"
+            hint="Empty: the post's title and the blog's name."
+          />
+          <TextField name="metaDescription" label="Description in search results" hint="Empty: the excerpt." />
         </div>
         {mode === 'edit' && post && onRestored && (
           <RevisionsPanel post={post} hasUnsavedChanges={hasChanges} onRestored={onRestored} />

@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { type BlogPost, type BlogRevision, formatPostDateTime } from '../../../shared/blog/blog';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useBlogApi } from './api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { adminBlogQueries } from './queries';
 
@@ -21,13 +21,13 @@ export function RevisionsPanel({
   hasUnsavedChanges: () => boolean;
   onRestored: (post: BlogPost) => void;
 }) {
-  const api = useAdminApi();
+  const blog = useBlogApi();
   const [open, setOpen] = useState(false);
-  const revisions = useQuery({ ...adminBlogQueries.revisions(api, post), enabled: open });
+  const revisions = useQuery({ ...adminBlogQueries.revisions(blog, post), enabled: open });
   const [chosen, setChosen] = useState<BlogRevision | null>(null);
   const [unsaved, setUnsaved] = useState(false);
   const restore = useAdminMutation({
-    mutationFn: (revision: BlogRevision) => api.blog.restoreRevision(post.id, revision.id),
+    mutationFn: (revision: BlogRevision) => blog.restoreRevision(post.id, revision.id),
     success: (_restored, revision) => ({
       title: 'Success!',
       description: `Restored the version saved ${formatPostDateTime(revision.savedAt)}.`,

@@ -1,4 +1,5 @@
 import type { BlogPostFormValues } from '../../../shared/blog/schemas';
+import { systemClock } from '../../../shared/clock';
 
 /**
  * The browser's own copy of a post being written (docs/product.md#drafting): kept in
@@ -31,7 +32,7 @@ export function readLocalDraft(key: string): LocalDraft | null {
 
 export function writeLocalDraft(key: string, values: BlogPostFormValues): void {
   try {
-    localStorage.setItem(storageKey(key), JSON.stringify({ values, savedAt: new Date().toISOString() }));
+    localStorage.setItem(storageKey(key), JSON.stringify({ values, savedAt: systemClock().toISOString() }));
   } catch {
     // Storage full or blocked: the warning before closing still protects the work.
   }

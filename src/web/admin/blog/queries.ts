@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BlogPost } from '../../../shared/blog/blog';
-import type { AdminApi } from '../admin-api';
+import type { BlogApi } from './api';
 import { adminQueryKey } from '../queries';
 
 const blogKey = [...adminQueryKey, 'blog'] as const;
@@ -9,11 +9,11 @@ const blogKey = [...adminQueryKey, 'blog'] as const;
 export const adminBlogQueries = {
   /** The list and every post's revisions: what a create, update, delete or restore changes. */
   all: () => blogKey,
-  list: (api: AdminApi) => queryOptions({ queryKey: [...blogKey, 'list'], queryFn: () => api.blog.list() }),
+  list: (blog: BlogApi) => queryOptions({ queryKey: [...blogKey, 'list'], queryFn: () => blog.list() }),
   /** Keyed by the post's last save too, so a save or a restore asks again. */
-  revisions: (api: AdminApi, post: BlogPost) =>
+  revisions: (blog: BlogApi, post: BlogPost) =>
     queryOptions({
       queryKey: [...blogKey, 'revisions', post.id, post.updatedAt],
-      queryFn: () => api.blog.revisions(post.id),
+      queryFn: () => blog.revisions(post.id),
     }),
 };

@@ -18,27 +18,27 @@ const textFields: { name: TextName; label: string; type?: 'email' | 'tel'; multi
   { name: 'message', label: 'Message', multiline: true },
 ];
 
-/** The form starts from the submission; an empty optional field is '' here and null once parsed. */
-const draftOf = (submission: Enquiry) =>
+/** The form starts from the enquiry; an empty optional field is '' here and null once parsed. */
+const draftOf = (enquiry: Enquiry) =>
   Object.fromEntries(
-    Object.entries(submission)
+    Object.entries(enquiry)
       .filter(([name]) => name !== 'id' && name !== 'submittedAt')
       .map(([name, value]) => [name, value ?? '']),
   ) as Draft;
 
 /** Every entity field of docs/product.md#enquiry, plus Reviewed No/Yes; checked with the server's own schema. */
 export function EditDialog({
-  submission,
+  enquiry,
   saving,
   onSave,
   onClose,
 }: {
-  submission: Enquiry;
+  enquiry: Enquiry;
   saving: boolean;
   onSave: (changes: EnquiryUpdate) => void;
   onClose: () => void;
 }) {
-  const form = useAdminForm(enquiryUpdateSchema, draftOf(submission));
+  const form = useAdminForm(enquiryUpdateSchema, draftOf(enquiry));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Submission">
       <AdminForm form={form} idPrefix="edit" onSubmit={onSave} className="mt-4 grid gap-4 sm:grid-cols-2">

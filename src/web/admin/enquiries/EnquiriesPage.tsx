@@ -10,13 +10,18 @@ import {
 import { BIN_KEEP_DAYS } from '../../../shared/retention';
 import { useAdminMutation } from '../admin-mutation';
 import { adminQueryKey } from '../queries';
-import { useAdminApi } from '../session';
+import { useEnquiriesApi } from './api';
+import { useBinApi } from '../bin/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DashboardHeader } from '../ui/DashboardHeader';
 import { EditDialog } from './EditDialog';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
+import { EmptyInbox } from './EmptyInbox';
+import { useNewArrivals } from './new-arrivals';
+import { useScrollToLinkedCard } from './linked-card';
+import { Seo } from '../../lib/seo';
 import { enquiriesQueries } from './queries';
 import { useEnquiryWorkflow } from './use-enquiry-workflow';
 
@@ -31,7 +36,8 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function EnquiriesPage() {
-  const api = useAdminApi();
+  const enquiries = useEnquiriesApi();
+  const bin = useBinApi();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
   const [searchText, setSearchText] = useState('');
   const q = useDebounced(searchText.trim(), 300);
@@ -41,37 +47,64 @@ export function EnquiriesPage() {
 
   useEffect(() => setPage(1), [filter, q]);
   const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
-  const listQuery = enquiriesQueries.list(api, query);
+  const listQuery = enquiriesQueries.list(enquiries, query);
   const workflow = useEnquiryWorkflow(listQuery.queryKey);
   const list = useQuery(listQuery);
-  const counts = useQuery(enquiriesQueries.counts(api, q));
+  const counts = useQuery(enquiriesQueries.counts(enquiries, q));
+  // Every enquiry's count, looked at in a background tab too (it shows no one's details), for the title.
+  const everything = useQuery(enquiriesQueries.arrivals(enquiries));
+  const arrivals = useNewArrivals(list.data?.items, everything.data?.all);
+  useScrollToLinkedCard(list.data?.items);
 
   // A deleted enquiry moves to the Bin, so every admin list may change.
   const update = useAdminMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: EnquiryUpdate }) => api.submissions.update(id, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: EnquiryUpdate }) => enquiries.update(id, changes),
     success: { title: 'Submission updated successfully.' },
     failure: { title: 'Failed to update submission.', form: 'status' },
     invalidates: [adminQueryKey],
     onSuccess: () => setEditing(null),
   });
+  // Taking a delete back: the Bin's own restore, offered in the message that says where it went.
+  const undo = useAdminMutation({
+    mutationFn: (id: number) => bin.restore('enquiry', id),
+    success: { title: 'Enquiry restored.' },
+    failure: { title: 'Restore failed' },
+    invalidates: [adminQueryKey],
+  });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => api.submissions.remove(id),
-    success: { title: 'Submission deleted successfully.' },
+    mutationFn: (id: number) => enquiries.remove(id),
+    success: (_result, id) => ({
+      title: 'Moved to the Bin.',
+      action: (
+        <button
+          type="button"
+          onClick={() => undo.mutate(id)}
+          className="shrink-0 rounded-md border border-slate-400 px-3 py-1 text-sm font-semibold hover:bg-slate-50"
+        >
+          Undo
+        </button>
+      ),
+    }),
     failure: { title: 'Failed to delete submission.', form: 'status' },
     invalidates: [adminQueryKey],
     onSuccess: () => setDeleting(null),
   });
   const download = useAdminMutation({
-    mutationFn: () => api.submissions.downloadCsv({ q, ...filterQuery(filter) }),
+    mutationFn: () => enquiries.downloadCsv({ q, ...filterQuery(filter) }),
     failure: { title: 'Export failed', form: 'status' },
   });
 
   const items = list.data?.items ?? [];
   return (
     <div>
+      <Seo
+        title={`${arrivals.unseen > 0 ? `(${arrivals.unseen}) ` : ''}Enquiries – Admin`}
+        description="Staff area."
+        robots="noindex, nofollow"
+      />
       <DashboardHeader />
 
-      <h2 className="mt-8 text-2xl font-semibold text-slate-900">Contact Submissions</h2>
+      <h2 className="mt-8 text-2xl font-semibold text-slate-900">Enquiries</h2>
       {list.data?.mailOn === false && (
         <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           E-mail is off: new enquiries are not e-mailed to the office, only listed here. Ask whoever runs the website to
@@ -115,26 +148,27 @@ export function EnquiriesPage() {
             Error loading submissions. Please try again later.
           </p>
         ) : items.length === 0 ? (
-          <p className="text-slate-700">No submissions found.</p>
+          <EmptyInbox searching={q !== '' || filter !== 'all'} />
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-700">
               {list.data!.total} submission{list.data!.total === 1 ? '' : 's'}
             </p>
             <ul className="space-y-4">
-              {items.map((submission) => (
+              {items.map((enquiry) => (
                 <EnquiryCard
-                  key={submission.id}
-                  submission={submission}
-                  onEdit={() => setEditing(submission)}
-                  onDelete={() => setDeleting(submission)}
+                  key={enquiry.id}
+                  enquiry={enquiry}
+                  isNew={arrivals.isNew(enquiry.submittedAt)}
+                  onEdit={() => setEditing(enquiry)}
+                  onDelete={() => setDeleting(enquiry)}
                   actions={{
-                    onReviewedChange: (reviewed) => workflow.setReviewed.mutate({ id: submission.id, reviewed }),
+                    onMarkChange: (mark, on) => workflow.setMark.mutate({ id: enquiry.id, mark, on }),
                     onAddNote: (text, added) =>
-                      workflow.addNote.mutate({ id: submission.id, note: { text } }, { onSuccess: added }),
-                    addingNote: workflow.addNote.isPending && workflow.addNote.variables?.id === submission.id,
-                    onRetryMail: () => workflow.retryMail.mutate(submission.id),
-                    retryingMail: workflow.retryMail.isPending && workflow.retryMail.variables === submission.id,
+                      workflow.addNote.mutate({ id: enquiry.id, note: { text } }, { onSuccess: added }),
+                    addingNote: workflow.addNote.isPending && workflow.addNote.variables?.id === enquiry.id,
+                    onRetryMail: () => workflow.retryMail.mutate(enquiry.id),
+                    retryingMail: workflow.retryMail.isPending && workflow.retryMail.variables === enquiry.id,
                   }}
                 />
               ))}
@@ -147,7 +181,7 @@ export function EnquiriesPage() {
       {editing && (
         <EditDialog
           key={editing.id}
-          submission={editing}
+          enquiry={editing}
           saving={update.isPending}
           onSave={(changes) => update.mutate({ id: editing.id, changes })}
           onClose={() => setEditing(null)}

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { mailtoHref, telHref } from '../../../shared/contact-links';
+import type { EnquiryViewers } from '../../../shared/access-log/access-log';
+import { type EnquirySource, sourceSentence } from '../../../shared/analytics/insights';
 import type { InboxEnquiry } from '../../../shared/enquiries/admin-schemas';
+import { paths } from '../../../shared/routes';
 import { formatAdminDate } from '../ui/date-format';
 import { MailStatusLine } from './MailStatusLine';
 import { StaffNotes } from './StaffNotes';
 
 /** What a card can do besides edit and delete; each answers at once and reports when it is pending. */
 export interface CardActions {
-  onReviewedChange: (reviewed: boolean) => void;
+  onMarkChange: (mark: 'reviewed' | 'replied', on: boolean) => void;
   onAddNote: (text: string, added: () => void) => void;
   addingNote: boolean;
   onRetryMail: () => void;
@@ -16,37 +19,62 @@ export interface CardActions {
 
 /** One enquiry. Every stored text is rendered as text, never as HTML. */
 export function EnquiryCard({
-  submission,
+  enquiry,
   onEdit,
   onDelete,
   actions,
+  isNew = false,
 }: {
-  submission: InboxEnquiry;
+  enquiry: InboxEnquiry;
   onEdit: () => void;
   onDelete: () => void;
   actions: CardActions;
+  /** Arrived while the inbox was open: highlighted, and says so in words. */
+  isNew?: boolean;
 }) {
-  const s = submission;
+  const s = enquiry;
   const name = `${s.firstName} ${s.lastName}`;
   const body = s.submissionType === 'assessment' ? s.notes : s.message;
   const reviewed = s.reviewed === 'true';
+  const replied = s.replied === 'true';
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Submission from ${name}`}>
+    <li
+      id={enquiryAnchor(s.id)}
+      tabIndex={-1}
+      data-new={isNew || undefined}
+      className={`scroll-mt-24 rounded-lg border p-4 shadow-sm ${
+        isNew ? 'border-sky-600 bg-sky-50 ring-2 ring-sky-600' : 'border-slate-200 bg-white'
+      }`}
+      aria-label={`Submission from ${name}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
-          <p className="text-sm text-slate-600">{formatAdminDate(s.submittedAt)}</p>
+          <h3 className="text-lg font-semibold text-slate-900">
+            {name}
+            {isNew && (
+              <span className="ml-2 rounded-full bg-sky-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                New
+              </span>
+            )}
+          </h3>
+          {/* The number the access log and the staff e-mail name it by. */}
+          <p className="text-sm text-slate-600">
+            Enquiry {s.id} · {formatAdminDate(s.submittedAt)}
+          </p>
         </div>
+        {/* Fixed widths throughout: marking it changes words, never where the buttons are (a second tap undoes). */}
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">
             {s.submissionType === 'assessment' ? 'Assessment' : 'Contact'}
           </span>
-          {!reviewed && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">Unreviewed</span>
-          )}
-          <ReviewedToggle reviewed={reviewed} onChange={actions.onReviewedChange} />
+          <StatusBadge reviewed={reviewed} replied={replied} />
+          <MarkToggle label="Reviewed" on={reviewed} onChange={(on) => actions.onMarkChange('reviewed', on)} />
+          <MarkToggle label="Replied" on={replied} onChange={(on) => actions.onMarkChange('replied', on)} />
         </div>
       </div>
+      <MarkedBy enquiry={s} />
+      {s.viewedBy && <ViewedBy viewers={s.viewedBy} />}
+      {s.source && <CameFrom source={s.source} />}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <Detail label="Email" value={s.email} href={mailtoHref} />
         <Detail label="Telephone" value={s.telephone} href={telHref} />
@@ -62,7 +90,7 @@ export function EnquiryCard({
           <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{body}</p>
         </div>
       )}
-      <StaffNotes submissionId={s.id} notes={s.staffNotes} adding={actions.addingNote} onAdd={actions.onAddNote} />
+      <StaffNotes enquiryId={s.id} notes={s.staffNotes} adding={actions.addingNote} onAdd={actions.onAddNote} />
       {s.notification && (
         <MailStatusLine status={s.notification} retrying={actions.retryingMail} onRetry={actions.onRetryMail} />
       )}
@@ -86,15 +114,94 @@ export function EnquiryCard({
   );
 }
 
-/** A toggle button: its name stays "Reviewed", aria-pressed says whether it is on (no dialog, one click). */
-function ReviewedToggle({ reviewed, onChange }: { reviewed: boolean; onChange: (reviewed: boolean) => void }) {
+/** Where the card's id goes in the address (the staff e-mail's link): `#enquiry-12`. */
+export const enquiryAnchor = (id: number) => `enquiry-${id}`;
+
+/** What the enquiry needs next, in a slot as wide as its longest words so nothing beside it moves. */
+function StatusBadge({ reviewed, replied }: { reviewed: boolean; replied: boolean }) {
+  const [text, colours] = replied
+    ? ['Replied', 'bg-green-100 text-green-900']
+    : reviewed
+      ? ['Needs a reply', 'bg-sky-100 text-sky-900']
+      : ['Needs review', 'bg-amber-100 text-amber-900'];
+  return (
+    <span
+      data-testid="enquiry-status"
+      className={`inline-block w-[7.5rem] rounded-full px-2 py-0.5 text-center text-sm font-medium ${colours}`}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** Who marked it reviewed and replied, and when; nothing for a mark made before names were kept. */
+function MarkedBy({ enquiry: s }: { enquiry: InboxEnquiry }) {
+  const parts: ReactNode[] = [];
+  if (s.reviewed === 'true' && s.reviewedBy && s.reviewedAt) {
+    parts.push(
+      <span key="reviewed">
+        Reviewed by <bdi>{s.reviewedBy}</bdi>, {formatAdminDate(s.reviewedAt)}
+      </span>,
+    );
+  }
+  if (s.replied === 'true' && s.repliedBy && s.repliedAt) {
+    parts.push(
+      <span key="replied">
+        Replied by <bdi>{s.repliedBy}</bdi>, {formatAdminDate(s.repliedAt)}
+      </span>,
+    );
+  }
+  if (parts.length === 0) return null;
+  return <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-slate-700">{parts}</p>;
+}
+
+/** Who the access log says opened it before, latest first: shown only to those who may read the log. */
+function ViewedBy({ viewers }: { viewers: EnquiryViewers }) {
+  return (
+    <p className="mt-1 text-sm text-slate-700" data-testid="viewed-by">
+      {viewers.latest.length === 0 ? (
+        'Not opened by anyone before you.'
+      ) : (
+        <>
+          Seen by{' '}
+          {viewers.latest.map((viewer, index) => (
+            <span key={`${viewer.name}-${viewer.at}`}>
+              {index > 0 && ', '}
+              <bdi>{viewer.name}</bdi> ({formatAdminDate(viewer.at)})
+            </span>
+          ))}
+          {viewers.more > 0 && ` and ${viewers.more} more`}
+          {' · '}
+          <a href={`${paths.adminStaff}#access-log-heading`} className="text-blue-800 underline underline-offset-2">
+            access log
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Where the enquiry came from, in words (decision 0065): its visit's source and landing page, and the form's page. */
+function CameFrom({ source }: { source: EnquirySource }) {
+  const { before, campaign, after } = sourceSentence(source);
+  return (
+    <p className="mt-1 text-sm text-slate-700" data-testid="enquiry-source">
+      {before}
+      {campaign && <em className="font-medium text-slate-900">{campaign}</em>}
+      {after}.{source.sentFrom && ` Sent from ${source.sentFrom}.`}
+    </p>
+  );
+}
+
+/** A toggle button: its name stays the same, aria-pressed says whether it is on (no dialog, one click). */
+function MarkToggle({ label, on, onChange }: { label: string; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <button
       type="button"
-      aria-pressed={reviewed}
-      onClick={() => onChange(!reviewed)}
+      aria-pressed={on}
+      onClick={() => onChange(!on)}
       className={`inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1 text-sm font-medium ${
-        reviewed
+        on
           ? 'border-green-700 bg-green-700 text-white hover:bg-green-800'
           : 'border-slate-400 bg-white text-slate-900 hover:bg-slate-50'
       }`}
@@ -102,12 +209,12 @@ function ReviewedToggle({ reviewed, onChange }: { reviewed: boolean; onChange: (
       <span
         aria-hidden="true"
         className={`inline-block h-4 w-4 rounded-sm border text-center text-xs leading-[0.9rem] ${
-          reviewed ? 'border-white' : 'border-slate-500'
+          on ? 'border-white' : 'border-slate-500'
         }`}
       >
-        {reviewed ? '✓' : ''}
+        {on ? '✓' : ''}
       </span>
-      Reviewed
+      {label}
     </button>
   );
 }
@@ -127,7 +234,11 @@ function Detail({
   let shown: ReactNode = value;
   if (target) {
     shown = (
-      <a href={target} className="text-blue-800 underline underline-offset-2 hover:text-blue-950">
+      // At least 24 px tall, a touch target of its own (WCAG 2.5.8), though the text is small.
+      <a
+        href={target}
+        className="inline-flex min-h-6 items-center text-blue-800 underline underline-offset-2 hover:text-blue-950"
+      >
         {value}
       </a>
     );

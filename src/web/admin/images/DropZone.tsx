@@ -2,10 +2,12 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import type { ImageCategory } from '../../../shared/images/images';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
+import { UploadProgressBar, useUploadProgress } from '../ui/UploadProgress';
 
 /** Drop an image here to upload it at once, filed under the chosen category. */
 export function DropZone({ category }: { category: ImageCategory }) {
   const { upload } = useImageActions();
+  const progress = useUploadProgress();
   const [over, setOver] = useState(false);
   return (
     <div
@@ -21,7 +23,7 @@ export function DropZone({ category }: { category: ImageCategory }) {
         const file = event.dataTransfer.files[0];
         if (!file) return;
         if (!isImageFile(file)) return rejectNonImage();
-        upload.mutate({ file, altText: '', category });
+        upload.mutate({ file, altText: '', category, onProgress: progress.track(file) }, { onSettled: progress.clear });
       }}
       className={`flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center ${
         over ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-slate-50'
@@ -32,6 +34,11 @@ export function DropZone({ category }: { category: ImageCategory }) {
         {upload.isPending ? 'Uploading...' : 'Drag and drop an image here to upload it'}
       </p>
       <p className="text-sm text-slate-600">JPEG, PNG, WebP, GIF or AVIF</p>
+      {progress.file && (
+        <div className="w-full max-w-sm text-left">
+          <UploadProgressBar file={progress.file} percent={progress.percent} />
+        </div>
+      )}
     </div>
   );
 }

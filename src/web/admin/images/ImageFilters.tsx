@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import type { ImageCategory } from '../../../shared/images/images';
-import { useAdminApi } from '../session';
+import { useImagesApi } from './api';
 import { CategorySelect } from './CategorySelect';
 import { adminImagesQueries } from './queries';
 
@@ -16,9 +16,9 @@ export interface ImageFilterState {
 export function useImageLibrary() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ImageCategory | 'all'>('all');
-  const api = useAdminApi();
+  const calls = useImagesApi();
   const query = { q: useDeferredValue(search.trim()), category };
-  const images = useQuery(adminImagesQueries.list(api, query));
+  const images = useQuery(adminImagesQueries.list(calls, query));
   const filters: ImageFilterState = { search, setSearch, category, setCategory };
   return { images, filters, filtered: query.q !== '' || category !== 'all' };
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useAdminApi } from '../session';
+import { useImagesApi } from './api';
 import { adminImagesQueries } from './queries';
 
 /** Inside the delete confirmation: the posts that show the image (content or featured image), asked fresh each time. */
 export function ImageUsageWarning({ imageId }: { imageId: number }) {
-  const api = useAdminApi();
-  const usage = useQuery(adminImagesQueries.usage(api, imageId));
+  const images = useImagesApi();
+  const usage = useQuery(adminImagesQueries.usage(images, imageId));
   if (usage.isPending) {
     return (
       <p role="status" className="mt-3 text-sm text-slate-700">

@@ -1,4 +1,4 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { imageUploadFieldsSchema } from '../../../shared/images/schemas';
 import type { ImageCategory, ImageRecord } from '../../../shared/images/images';
@@ -7,6 +7,7 @@ import { DialogActions } from '../ui/DialogActions';
 import { AdminForm, Field, useAdminForm, useFieldState } from '../ui/form';
 import { ImageDetailsFields } from './ImageDetailsFields';
 import { isImageFile, rejectNonImage, useImageActions } from './use-image-actions';
+import { FileThumbnail, UploadProgressBar, useUploadProgress } from '../ui/UploadProgress';
 
 const NO_IMAGE = 'Please select an image file';
 const uploadSchema = imageUploadFieldsSchema.extend({
@@ -26,6 +27,7 @@ export function UploadDialog({
   onUploaded?: (image: ImageRecord) => void;
 }) {
   const { upload } = useImageActions();
+  const progress = useUploadProgress();
   const form = useAdminForm(uploadSchema, { altText: '', category: defaultCategory, file: undefined });
 
   const close = (next: boolean) => {
@@ -40,18 +42,23 @@ export function UploadDialog({
         form={form}
         idPrefix="image-upload"
         onSubmit={(values) =>
-          upload.mutate(values, {
-            onSuccess: (image) => {
-              onUploaded?.(image);
-              close(false);
+          upload.mutate(
+            { ...values, onProgress: progress.track(values.file) },
+            {
+              onSuccess: (image) => {
+                onUploaded?.(image);
+                close(false);
+              },
+              onSettled: progress.clear,
             },
-          })
+          )
         }
         className="mt-4 grid gap-4"
       >
         <Field name="file" label="Image file *">
           <FileInput />
         </Field>
+        {progress.file ? <UploadProgressBar file={progress.file} percent={progress.percent} /> : <ChosenFile />}
         <ImageDetailsFields />
         <DialogActions
           onCancel={() => close(false)}
@@ -62,6 +69,17 @@ export function UploadDialog({
       </AdminForm>
     </Dialog>
   );
+}
+
+/** The chosen file's thumbnail, before it is sent. */
+function ChosenFile() {
+  const file = useWatch({ name: 'file' }) as File | undefined;
+  return file instanceof File ? (
+    <div className="flex items-center gap-3">
+      <FileThumbnail file={file} />
+      <p className="min-w-0 truncate text-sm text-slate-700">{file.name}</p>
+    </div>
+  ) : null;
 }
 
 /** The file chooser: a file that is not an image is refused at once, with a toast and below the field. */

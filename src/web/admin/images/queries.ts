@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminApi, ImageQuery } from '../admin-api';
+import type { ImageQuery, ImagesApi } from './api';
 import { adminQueryKey } from '../queries';
 
 const listsKey = [...adminQueryKey, 'images', 'list'] as const;
@@ -8,13 +8,13 @@ const listsKey = [...adminQueryKey, 'images', 'list'] as const;
 export const adminImagesQueries = {
   /** Every search of the library: what an upload, edit or delete changes. */
   lists: () => listsKey,
-  list: (api: AdminApi, query: ImageQuery) =>
-    queryOptions({ queryKey: [...listsKey, query.q, query.category], queryFn: () => api.images.list(query) }),
+  list: (images: ImagesApi, query: ImageQuery) =>
+    queryOptions({ queryKey: [...listsKey, query.q, query.category], queryFn: () => images.list(query) }),
   /** The posts that show an image, asked fresh each time the delete confirmation opens. */
-  usage: (api: AdminApi, imageId: number) =>
+  usage: (images: ImagesApi, imageId: number) =>
     queryOptions({
       queryKey: [...adminQueryKey, 'images', 'usage', imageId],
-      queryFn: () => api.images.usage(imageId),
+      queryFn: () => images.usage(imageId),
       staleTime: 0,
     }),
 };

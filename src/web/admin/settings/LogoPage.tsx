@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type SettingKey, brandWords } from '../../../shared/settings/settings';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { BrandLogoAndText } from '../../components/layout/BrandMark';
-import { rememberSetting, useSetting } from '../../features/settings/queries';
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { rememberSetting, useSetting, useSiteFacts } from '../../lib/site-data';
 import { Seo } from '../../lib/seo';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { Switch } from '../ui/Switch';
 import { toastProblem, useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useSettingsApi } from './api';
+import { FileThumbnail, UploadProgressBar, useUploadProgress } from '../ui/UploadProgress';
 import { logoFileProblem } from './logo-file';
 import { BackToAdmin } from '../ui/BackToAdmin';
 
@@ -22,7 +22,7 @@ const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
 /** /admin/logo: the header's logo and brand text (docs/product.md#logo-manager). */
 export function LogoPage() {
-  const api = useAdminApi();
+  const settings = useSettingsApi();
   const queryClient = useQueryClient();
   const logo = useSetting('site_logo');
   const showLogo = useSetting('show_site_logo') === 'true';
@@ -41,21 +41,28 @@ export function LogoPage() {
   const ids = { logoSwitch: useId(), textSwitch: useId(), file: useId() };
 
   const save = useAdminMutation({
-    mutationFn: ({ key, value }: { key: SettingKey; value: string }) => api.settings.save(key, value),
+    mutationFn: ({ key, value }: { key: SettingKey; value: string }) => settings.save(key, value),
     success: (_saved, { key }) => ({ title: key === 'brand_text' ? 'Brand text updated' : 'Setting updated' }),
     failure: { title: 'Update failed', form: 'status' },
     onSuccess: (saved, { key }) => rememberSetting(queryClient, key, saved.value),
   });
   const saving = save.isPending ? save.variables.key : null;
 
+  // The file chosen, shown before it is sent; then how far the upload has got.
+  const [chosen, setChosen] = useState<File | null>(null);
+  const progress = useUploadProgress();
   const uploadLogo = useAdminMutation({
-    mutationFn: (file: File) => api.settings.uploadLogo(file),
-    success: { title: 'Logo uploaded successfully' },
+    mutationFn: (file: File) => settings.uploadLogo(file, progress.track(file)),
+    // The server shows a new logo at once (it turns the switch on): the toast says where it went.
+    success: { title: 'Logo uploaded successfully', description: 'The header shows it now.' },
     failure: { title: 'Upload failed', form: 'status' },
-    onSuccess: ({ logoPath }) => {
+    onSuccess: ({ logoPath, shown }) => {
       rememberSetting(queryClient, 'site_logo', logoPath);
+      if (shown) rememberSetting(queryClient, 'show_site_logo', 'true');
       if (fileInput.current) fileInput.current.value = '';
+      setChosen(null);
     },
+    onSettled: progress.clear,
   });
 
   const upload = () => {
@@ -63,6 +70,10 @@ export function LogoPage() {
     const problem = logoFileProblem(file);
     if (problem) return toastProblem(problem);
     uploadLogo.mutate(file!);
+  };
+  const choose = (file: File | undefined) => {
+    // Only a picture the upload would take is shown; the upload itself says what is wrong.
+    setChosen(file && !logoFileProblem(file) ? file : null);
   };
 
   return (
@@ -86,7 +97,7 @@ export function LogoPage() {
           <div className="mt-4">
             <Switch
               id={ids.logoSwitch}
-              label="Show logo in the navbar"
+              label="Show logo in the header"
               checked={showLogo}
               disabled={saving === 'show_site_logo'}
               onChange={(checked) => save.mutate({ key: 'show_site_logo', value: String(checked) })}
@@ -98,11 +109,30 @@ export function LogoPage() {
           <h2 id="upload-logo" className="text-xl font-semibold text-slate-900">
             Upload a new logo
           </h2>
-          <p className="mt-1 text-slate-700">Recommended: a 512x512 PNG or JPG, at most 5MB.</p>
+          <p className="mt-1 text-slate-700">
+            Recommended: a 512x512 PNG or JPG, at most 5MB. Once uploaded, it shows in the header.
+          </p>
           <label htmlFor={ids.file} className="mt-3 block font-medium text-slate-900">
             Logo file
           </label>
-          <input id={ids.file} ref={fileInput} type="file" accept="image/*" className="mt-1 block w-full" />
+          <input
+            id={ids.file}
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            onChange={(event) => choose(event.target.files?.[0])}
+            className="mt-1 block w-full"
+          />
+          {progress.file ? (
+            <UploadProgressBar file={progress.file} percent={progress.percent} />
+          ) : (
+            chosen && (
+              <div className="mt-3 flex items-center gap-3">
+                <FileThumbnail file={chosen} />
+                <p className="min-w-0 truncate text-sm text-slate-700">{chosen.name}</p>
+              </div>
+            )
+          )}
           <button
             type="button"
             onClick={upload}
@@ -137,7 +167,7 @@ export function LogoPage() {
           <div className="mt-4">
             <Switch
               id={ids.textSwitch}
-              label="Show brand text in the navbar"
+              label="Show brand text in the header"
               checked={showText}
               disabled={saving === 'show_brand_text'}
               onChange={(checked) => save.mutate({ key: 'show_brand_text', value: String(checked) })}

@@ -21,7 +21,7 @@ const poundsText = (amount: number) => (Number.isInteger(amount) ? String(amount
 /** '13.50' or '£13.50' as 13.5; anything else is not a number, which the price rule names. */
 const pounds = (text: string) => {
   const digits = text.trim().replace(/^£\s*/, '');
-  return /^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : Number.NaN;
+  return /^-?\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : Number.NaN;
 };
 const mapPrices = <From, To>(prices: Prices<From>, convert: (amount: From) => To): Prices<To> => ({
   classroom: { primary: convert(prices.classroom.primary), secondary: convert(prices.classroom.secondary) },
@@ -50,8 +50,8 @@ const fieldOf: FieldOf = (path) => (path[0] === 'areasCovered' ? 'areasCovered' 
 const grid = 'grid gap-4 sm:grid-cols-2';
 
 /** The centre's name, how to reach it, where it is and what it charges: the owners'. */
-export function DetailsForm({ current, generation, onReload, reloading }: PartProps) {
-  const state = useSectionForm({ section: 'details', current, generation, toForm, toValue, fieldOf });
+export function DetailsForm({ current, generation, onReload, reloading, track }: PartProps) {
+  const state = useSectionForm({ section: 'details', current, generation, toForm, toValue, fieldOf, track });
   return (
     <SectionForm state={state} onReload={onReload} reloading={reloading}>
       <div className={grid}>

@@ -1,8 +1,7 @@
-import { useFieldArray } from 'react-hook-form';
 import { type FaqItem, faqPlaceholders } from '../../../shared/site-facts/site-facts';
 import { TextField } from '../ui/form';
-import { CheckboxField, GroupError, ListRow } from './fields';
-import { type PartProps, SectionForm, secondaryButton } from './SectionForm';
+import { ListEditor } from './ListEditor';
+import { type PartProps, SectionForm } from './SectionForm';
 import { listFieldOf } from './section-form';
 import { useSectionForm } from './use-section-form';
 
@@ -19,8 +18,8 @@ const placeholderList = Object.keys(faqPlaceholders)
   .join(', ');
 
 /** The questions parents ask, in the order the home page shows them: the editors'. */
-export function FaqForm({ current, generation, onReload, reloading }: PartProps) {
-  const state = useSectionForm({ section: 'faq', current, generation, toForm, toValue, fieldOf: listFieldOf });
+export function FaqForm({ current, generation, onReload, reloading, track }: PartProps) {
+  const state = useSectionForm({ section: 'faq', current, generation, toForm, toValue, fieldOf: listFieldOf, track });
   return (
     <SectionForm
       state={state}
@@ -39,34 +38,21 @@ export function FaqForm({ current, generation, onReload, reloading }: PartProps)
 }
 
 function FaqRows() {
-  const { fields, append, move, remove } = useFieldArray<FaqFormValues, 'items', 'key'>({
-    name: 'items',
-    keyName: 'key',
-  });
   return (
-    <>
-      <GroupError name="items" />
-      {fields.map((field, index) => (
-        <ListRow
-          key={field.key}
-          legend={`Question ${index + 1}`}
-          index={index}
-          count={fields.length}
-          onMove={move}
-          onRemove={() => remove(index)}
-        >
+    <ListEditor<FaqFormValues, 'items'>
+      name="items"
+      rowLegend={(index) => `Question ${index + 1}`}
+      addLabel="Add a question"
+      newRow={() => ({ question: '', answer: '', shown: true })}
+      movable
+      shownToggle
+    >
+      {(index) => (
+        <>
           <TextField name={`items.${index}.question`} label="Question" />
           <TextField name={`items.${index}.answer`} label="Answer" rows={4} />
-          <CheckboxField<FaqFormValues> name={`items.${index}.shown`} label="Shown on the site" />
-        </ListRow>
-      ))}
-      <button
-        type="button"
-        onClick={() => append({ question: '', answer: '', shown: true })}
-        className={secondaryButton}
-      >
-        Add a question
-      </button>
-    </>
+        </>
+      )}
+    </ListEditor>
   );
 }

@@ -1,4 +1,4 @@
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   type Closure,
   type DeclaredHours,
@@ -7,8 +7,9 @@ import {
   weekDays,
 } from '../../../shared/site-facts/site-facts';
 import { TextField } from '../ui/form';
-import { CheckboxField, GroupError, ListRow } from './fields';
-import { type PartProps, SectionForm, secondaryButton } from './SectionForm';
+import { CheckboxField, GroupError } from './fields';
+import { ListEditor } from './ListEditor';
+import { type PartProps, SectionForm } from './SectionForm';
 import type { FieldOf } from './section-form';
 import { useSectionForm } from './use-section-form';
 
@@ -57,8 +58,8 @@ const fieldOf: FieldOf = (path) => path.slice(0, 3).map(String).join('.');
 const row = 'grid gap-3 sm:grid-cols-3';
 
 /** The hours the contact page shows, those given to search engines, and closures: the editors'. */
-export function HoursForm({ current, generation, onReload, reloading }: PartProps) {
-  const state = useSectionForm({ section: 'hours', current, generation, toForm, toValue, fieldOf });
+export function HoursForm({ current, generation, onReload, reloading, track }: PartProps) {
+  const state = useSectionForm({ section: 'hours', current, generation, toForm, toValue, fieldOf, track });
   return (
     <SectionForm state={state} onReload={onReload} reloading={reloading}>
       <ShownRows />
@@ -69,51 +70,37 @@ export function HoursForm({ current, generation, onReload, reloading }: PartProp
 }
 
 function ShownRows() {
-  const { fields, append, remove } = useFieldArray<HoursFormValues, 'shown', 'key'>({ name: 'shown', keyName: 'key' });
   return (
-    <fieldset className="min-w-0 space-y-3">
-      <legend className="font-semibold text-slate-900">Hours on the contact page</legend>
-      <GroupError name="shown" />
-      {fields.map((field, index) => (
-        <ListRow
-          key={field.key}
-          legend={`Contact page hours ${index + 1}`}
-          index={index}
-          count={fields.length}
-          onRemove={() => remove(index)}
-        >
-          <div className={row}>
-            <TextField name={`shown.${index}.days`} label="Days" hint="As the page prints them: Mon-Fri" />
-            <TextField name={`shown.${index}.opens`} label="Opens" type="time" />
-            <TextField name={`shown.${index}.closes`} label="Closes" type="time" />
-          </div>
-        </ListRow>
-      ))}
-      <button type="button" onClick={() => append({ days: '', opens: '', closes: '' })} className={secondaryButton}>
-        Add contact page hours
-      </button>
-    </fieldset>
+    <ListEditor<HoursFormValues, 'shown'>
+      name="shown"
+      legend="Hours on the contact page"
+      rowLegend={(index) => `Contact page hours ${index + 1}`}
+      addLabel="Add contact page hours"
+      newRow={() => ({ days: '', opens: '', closes: '' })}
+    >
+      {(index) => (
+        <div className={row}>
+          <TextField name={`shown.${index}.days`} label="Days" hint="As the page prints them: Mon-Fri" />
+          <TextField name={`shown.${index}.opens`} label="Opens" type="time" />
+          <TextField name={`shown.${index}.closes`} label="Closes" type="time" />
+        </div>
+      )}
+    </ListEditor>
   );
 }
 
 function DeclaredRows() {
   const { register } = useFormContext<HoursFormValues>();
-  const { fields, append, remove } = useFieldArray<HoursFormValues, 'declared', 'key'>({
-    name: 'declared',
-    keyName: 'key',
-  });
   return (
-    <fieldset className="min-w-0 space-y-3">
-      <legend className="font-semibold text-slate-900">Hours given to search engines</legend>
-      <GroupError name="declared" />
-      {fields.map((field, index) => (
-        <ListRow
-          key={field.key}
-          legend={`Search engine hours ${index + 1}`}
-          index={index}
-          count={fields.length}
-          onRemove={() => remove(index)}
-        >
+    <ListEditor<HoursFormValues, 'declared'>
+      name="declared"
+      legend="Hours given to search engines"
+      rowLegend={(index) => `Search engine hours ${index + 1}`}
+      addLabel="Add search engine hours"
+      newRow={() => ({ days: [], opens: '', closes: '' })}
+    >
+      {(index) => (
+        <>
           <fieldset>
             <legend className="font-medium text-slate-900">Days</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
@@ -130,46 +117,28 @@ function DeclaredRows() {
             <TextField name={`declared.${index}.opens`} label="Opens" type="time" />
             <TextField name={`declared.${index}.closes`} label="Closes" type="time" />
           </div>
-        </ListRow>
-      ))}
-      <button type="button" onClick={() => append({ days: [], opens: '', closes: '' })} className={secondaryButton}>
-        Add search engine hours
-      </button>
-    </fieldset>
+        </>
+      )}
+    </ListEditor>
   );
 }
 
 function ClosureRows() {
-  const { fields, append, remove } = useFieldArray<HoursFormValues, 'closures', 'key'>({
-    name: 'closures',
-    keyName: 'key',
-  });
   return (
-    <fieldset className="min-w-0 space-y-3">
-      <legend className="font-semibold text-slate-900">Closures and special hours</legend>
-      <p className="text-sm text-slate-700">
-        The contact page lists those starting within 60 days; each drops off by itself after its last day.
-      </p>
-      <GroupError name="closures" />
-      {fields.map((field, index) => (
-        <ListRow
-          key={field.key}
-          legend={`Closure ${index + 1}`}
-          index={index}
-          count={fields.length}
-          onRemove={() => remove(index)}
-        >
-          <ClosureFields index={index} />
-        </ListRow>
-      ))}
-      <button
-        type="button"
-        onClick={() => append({ from: '', to: '', closedAllDay: true, opens: '', closes: '', note: '' })}
-        className={secondaryButton}
-      >
-        Add a closure
-      </button>
-    </fieldset>
+    <ListEditor<HoursFormValues, 'closures'>
+      name="closures"
+      legend="Closures and special hours"
+      intro={
+        <p className="text-sm text-slate-700">
+          The contact page lists those starting within 60 days; each drops off by itself after its last day.
+        </p>
+      }
+      rowLegend={(index) => `Closure ${index + 1}`}
+      addLabel="Add a closure"
+      newRow={() => ({ from: '', to: '', closedAllDay: true, opens: '', closes: '', note: '' })}
+    >
+      {(index) => <ClosureFields index={index} />}
+    </ListEditor>
   );
 }
 

@@ -18,7 +18,13 @@ export interface PartProps {
   generation: number;
   onReload: () => void;
   reloading: boolean;
+  track: (section: SiteFactSection, edited: () => boolean) => () => void;
 }
+
+/** Each part's place on the screen, for the jump links at its top. */
+export const partAnchor = (section: SiteFactSection | 'versions') => `site-${section}`;
+/** Clear of the sticky site header when a jump link or a move brings something to the top. */
+export const belowStickyHeader = 'scroll-mt-24';
 
 const whoMay = { owner: 'Only owners', editor: 'Only editors and owners' } as const;
 
@@ -44,7 +50,7 @@ export function SectionForm<Section extends SiteFactSection, Form extends FieldV
   const label = sectionLabels[section];
   const headingId = `site-${section}-heading`;
   return (
-    <section aria-labelledby={headingId} className={box}>
+    <section id={partAnchor(section)} aria-labelledby={headingId} className={`${box} ${belowStickyHeader}`}>
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         {label}
       </h2>

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import type { Testimonial } from '../../../shared/site-facts/site-facts';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Field, TextField, inputClass, useFieldState } from '../ui/form';
-import { CheckboxField, GroupError, ListRow } from './fields';
-import { type PartProps, SectionForm, secondaryButton } from './SectionForm';
+import { ListEditor } from './ListEditor';
+import { type PartProps, SectionForm } from './SectionForm';
 import { listFieldOf } from './section-form';
 import { useSectionForm } from './use-section-form';
 
@@ -17,8 +15,16 @@ const toForm = (testimonials: Testimonial[]): TestimonialsFormValues => ({ items
 const toValue = (form: TestimonialsFormValues) => form.items as Testimonial[];
 
 /** Parents' words, in the order the home page shows them: the editors'. */
-export function TestimonialsForm({ current, generation, onReload, reloading }: PartProps) {
-  const state = useSectionForm({ section: 'testimonials', current, generation, toForm, toValue, fieldOf: listFieldOf });
+export function TestimonialsForm({ current, generation, onReload, reloading, track }: PartProps) {
+  const state = useSectionForm({
+    section: 'testimonials',
+    current,
+    generation,
+    toForm,
+    toValue,
+    fieldOf: listFieldOf,
+    track,
+  });
   return (
     <SectionForm state={state} onReload={onReload} reloading={reloading}>
       <TestimonialRows />
@@ -27,23 +33,22 @@ export function TestimonialsForm({ current, generation, onReload, reloading }: P
 }
 
 function TestimonialRows() {
-  const { fields, append, move, remove } = useFieldArray<TestimonialsFormValues, 'items', 'key'>({
-    name: 'items',
-    keyName: 'key',
-  });
-  const [deleting, setDeleting] = useState<number | null>(null);
   return (
-    <>
-      <GroupError name="items" />
-      {fields.map((field, index) => (
-        <ListRow
-          key={field.key}
-          legend={`Testimonial ${index + 1}`}
-          index={index}
-          count={fields.length}
-          onMove={move}
-          onRemove={() => setDeleting(index)}
-        >
+    <ListEditor<TestimonialsFormValues, 'items'>
+      name="items"
+      rowLegend={(index) => `Testimonial ${index + 1}`}
+      addLabel="Add a testimonial"
+      newRow={() => ({ text: '', author: '', rating: 5, shown: true })}
+      movable
+      shownToggle
+      confirmDelete={{
+        description:
+          'Deleting removes it for good, from earlier versions too. To take it off the site for now, hide it.',
+        note: 'It goes when you save the testimonials.',
+      }}
+    >
+      {(index) => (
+        <>
           <TextField name={`items.${index}.text`} label="Testimonial" rows={3} />
           <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
             <TextField
@@ -53,32 +58,9 @@ function TestimonialRows() {
             />
             <RatingField index={index} />
           </div>
-          <CheckboxField<TestimonialsFormValues> name={`items.${index}.shown`} label="Shown on the site" />
-        </ListRow>
-      ))}
-      <button
-        type="button"
-        onClick={() => append({ text: '', author: '', rating: 5, shown: true })}
-        className={secondaryButton}
-      >
-        Add a testimonial
-      </button>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete Testimonial ${(deleting ?? 0) + 1}?`}
-        description="Deleting removes it for good, from earlier versions too. To take it off the site for now, hide it."
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={false}
-        onConfirm={() => {
-          if (deleting !== null) remove(deleting);
-          setDeleting(null);
-        }}
-        onCancel={() => setDeleting(null)}
-      >
-        <p className="mt-2 text-sm text-slate-700">It goes when you save the testimonials.</p>
-      </ConfirmDialog>
-    </>
+        </>
+      )}
+    </ListEditor>
   );
 }
 

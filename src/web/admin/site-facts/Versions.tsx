@@ -2,41 +2,51 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrentSiteFacts, SiteFactsRevision } from '../../../shared/site-facts/site-facts';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi, useMayUse } from '../session';
+import { useMayUse } from '../session';
+import { useSiteFactsApi } from './api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatAdminDate } from '../ui/date-format';
-import { siteQueries } from './queries';
-import { box, secondaryButton } from './SectionForm';
+import { siteFactsQueries } from './queries';
+import { belowStickyHeader, box, partAnchor, secondaryButton } from './SectionForm';
 import { sectionLabels } from './section-form';
 
 const whatChanged = (revision: SiteFactsRevision) =>
-  revision.section === 'restore' ? `Restored version ${revision.restoredFrom}` : sectionLabels[revision.section];
+  revision.section === 'initial'
+    ? 'The details the site was built with, before the first save'
+    : `${revision.section === 'restore' ? `Restored version ${revision.restoredFrom}` : sectionLabels[revision.section]}, by ${revision.savedBy}`;
 
 /**
  * Every kept save, newest first (decision 0059): when (London time), who, which part. Owners may
  * bring one back; that is a new save of every part, so this list only grows and a restore can be undone.
  */
 export function Versions({ onRestored }: { onRestored: (current: CurrentSiteFacts) => void }) {
-  const api = useAdminApi();
+  const siteFacts = useSiteFactsApi();
   const mayRestore = useMayUse()('owner');
-  const revisions = useQuery(siteQueries.revisions(api));
+  const revisions = useQuery(siteFactsQueries.revisions(siteFacts));
   const [chosen, setChosen] = useState<SiteFactsRevision | null>(null);
   const restore = useAdminMutation({
-    mutationFn: (revision: SiteFactsRevision) => api.site.restore(revision.id),
+    mutationFn: (revision: SiteFactsRevision) => siteFacts.restore(revision.id),
     success: (_restored, revision) => ({ title: 'Restored', description: `Version ${revision.id} is back.` }),
     failure: { title: 'Not restored' },
-    invalidates: [siteQueries.revisions(api).queryKey],
+    invalidates: [siteFactsQueries.revisions(siteFacts).queryKey],
     onSuccess: onRestored,
     onSettled: () => setChosen(null),
   });
 
   const list = revisions.data ?? [];
   return (
-    <section aria-labelledby="site-versions-heading" className={box}>
+    <section
+      id={partAnchor('versions')}
+      aria-labelledby="site-versions-heading"
+      className={`${box} ${belowStickyHeader}`}
+    >
       <h2 id="site-versions-heading" className="text-xl font-semibold text-slate-900">
         Versions
       </h2>
-      <p className="mt-1 text-slate-700">Each save keeps a version of everything on this screen.</p>
+      <p className="mt-1 text-slate-700">
+        Each save keeps a version of everything on this screen. The first save also keeps the details the site had
+        before it, so that save can be undone too.
+      </p>
       {revisions.isPending ? (
         <p className="mt-3 text-slate-600">Loading versions...</p>
       ) : revisions.isError ? (
@@ -52,9 +62,7 @@ export function Versions({ onRestored }: { onRestored: (current: CurrentSiteFact
                   Version {revision.id}, <time dateTime={revision.savedAt}>{formatAdminDate(revision.savedAt)}</time>
                   {index === 0 && ' (in use)'}
                 </span>
-                <span className="block text-sm text-slate-700">
-                  {whatChanged(revision)}, by {revision.savedBy}
-                </span>
+                <span className="block text-sm text-slate-700">{whatChanged(revision)}</span>
               </span>
               {mayRestore && index > 0 && (
                 <button type="button" onClick={() => setChosen(revision)} className={`text-sm ${secondaryButton}`}>

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminApi } from '../admin-api';
+import type { SiteFactsApi } from './api';
 import { adminQueryKey } from '../queries';
 
-const siteKey = [...adminQueryKey, 'site'] as const;
+const siteFactsKey = [...adminQueryKey, 'site-facts'] as const;
 
 /** The site screen's queries (decision 0059), their keys under the admin's. */
-export const siteQueries = {
+export const siteFactsQueries = {
   /** The facts in use with their revision, which every save names as the one it started from. */
-  current: (api: AdminApi) => queryOptions({ queryKey: [...siteKey, 'current'], queryFn: () => api.site.current() }),
-  revisions: (api: AdminApi) =>
-    queryOptions({ queryKey: [...siteKey, 'revisions'], queryFn: () => api.site.revisions() }),
+  current: (siteFacts: SiteFactsApi) =>
+    queryOptions({ queryKey: [...siteFactsKey, 'current'], queryFn: () => siteFacts.current() }),
+  revisions: (siteFacts: SiteFactsApi) =>
+    queryOptions({ queryKey: [...siteFactsKey, 'revisions'], queryFn: () => siteFacts.revisions() }),
 };

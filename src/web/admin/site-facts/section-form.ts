@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldValues } from 'react-hook-form';
 import type { SiteFactSection } from '../../../shared/site-facts/site-facts';
-import type { SitePreviewPage } from '../admin-api';
+import type { SitePreviewPage } from './api';
 
 /** A problem's place in a section's value (`['pricing', 'classroom', 'primary']`), as the form names its field. */
 export type FieldOf = (path: readonly PropertyKey[]) => string;

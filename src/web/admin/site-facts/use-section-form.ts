@@ -3,14 +3,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { siteFactSectionSchemas } from '../../../shared/site-facts/schemas';
 import type { CurrentSiteFacts, SiteFactSection, SiteFacts } from '../../../shared/site-facts/site-facts';
-import { rememberSiteFacts } from '../../features/site-facts/queries';
+import { rememberSiteFacts } from '../../lib/site-data';
 import { HttpError } from '../../lib/http';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useSiteFactsApi } from './api';
 import { useAdminForm } from '../ui/form';
-import { siteQueries } from './queries';
-import type { SitePreviewPage } from '../admin-api';
-import { type FieldOf, formFieldOfServerField, sectionFormSchema } from './section-form';
+import { siteFactsQueries } from './queries';
+import type { SitePreviewPage } from './api';
+import { type FieldOf, formFieldOfServerField, sectionFormSchema, sectionLabels } from './section-form';
 
 export interface SectionFormOptions<Section extends SiteFactSection, Form extends FieldValues> {
   section: Section;
@@ -21,6 +21,8 @@ export interface SectionFormOptions<Section extends SiteFactSection, Form extend
   toForm: (value: SiteFacts[Section]) => Form;
   toValue: (form: Form) => SiteFacts[Section];
   fieldOf: FieldOf;
+  /** Lets the screen ask whether this part has unsaved edits (its leave guard); answers how to stop asking. */
+  track: (section: SiteFactSection, edited: () => boolean) => () => void;
 }
 
 /**
@@ -35,8 +37,9 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   toForm,
   toValue,
   fieldOf,
+  track,
 }: SectionFormOptions<Section, Form>) {
-  const api = useAdminApi();
+  const siteFacts = useSiteFactsApi();
   const queryClient = useQueryClient();
   const schema = useMemo(
     () => sectionFormSchema<Form>(siteFactSectionSchemas[section], toValue, fieldOf),
@@ -57,6 +60,13 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
     [form, section, toForm],
   );
 
+  // Unsaved edits: the form's values differ from those it was loaded with.
+  const isEdited = useCallback(
+    () => JSON.stringify(toValue(form.getValues())) !== loaded.current.saved,
+    [form, toValue],
+  );
+  useEffect(() => track(section, isEdited), [track, section, isEdited]);
+
   // Another part's save may bring this part's newer values (someone else saved them): the form
   // follows unless staff are editing it (their save then meets the conflict); a restore or a
   // reload (a new generation) replaces it in any case.
@@ -65,9 +75,8 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
     const forced = seenGeneration.current !== generation;
     seenGeneration.current = generation;
     const unchanged = JSON.stringify(current.facts[section]) === loaded.current.saved;
-    const edited = JSON.stringify(toValue(form.getValues())) !== loaded.current.saved;
-    if (forced || (!unchanged && !edited)) adopt(current);
-  }, [generation, current, section, form, adopt, toValue]);
+    if (forced || (!unchanged && !isEdited())) adopt(current);
+  }, [generation, current, section, adopt, isEdited]);
 
   const showRefusal = (error: Error) => {
     if (!(error instanceof HttpError)) return;
@@ -78,13 +87,14 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   };
 
   const save = useAdminMutation({
-    mutationFn: (values: Form) => api.site.save(section, loaded.current.revision, toValue(values)),
-    success: { title: 'Saved' },
+    mutationFn: (values: Form) => siteFacts.save(section, loaded.current.revision, toValue(values)),
+    // Which part: the screen has four Save buttons, and the others' edits stay unsaved.
+    success: { title: `${sectionLabels[section]} saved.` },
     failure: { title: 'Not saved' },
-    invalidates: [siteQueries.revisions(api).queryKey],
+    invalidates: [siteFactsQueries.revisions(siteFacts).queryKey],
     onSuccess: (next) => {
       adopt(next);
-      queryClient.setQueryData(siteQueries.current(api).queryKey, next);
+      queryClient.setQueryData(siteFactsQueries.current(siteFacts).queryKey, next);
       rememberSiteFacts(queryClient, next.facts);
     },
     onError: showRefusal,
@@ -93,7 +103,7 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   const preview = useAdminMutation({
     mutationFn: async ({ values, page }: { values: Form; page: SitePreviewPage }) => ({
       page,
-      html: await api.site.preview(section, page, toValue(values)),
+      html: await siteFacts.preview(section, page, toValue(values)),
     }),
     failure: { title: 'Error', fallback: 'The preview could not be shown' },
     onSuccess: setShownPreview,

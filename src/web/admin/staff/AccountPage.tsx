@@ -3,34 +3,58 @@ import type { SessionPerson } from '../../../shared/admin-session';
 import { staffRoleLabels } from '../../../shared/staff/staff';
 import { Seo } from '../../lib/seo';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useStaffApi } from './api';
 import { BackToAdmin } from '../ui/BackToAdmin';
 import { formatAdminDate } from '../ui/date-format';
 import { AuthenticatorSetup } from './AuthenticatorSetup';
 import { createPasskey } from './passkey-ceremony';
 import { PasswordForm } from './PasswordForm';
 import { staffQueries } from './queries';
+import { StepUpProvider, useWithProof } from './StepUp';
 
-/** /admin/account: the signed-in person's own account and passkeys (decision 0058). */
+/**
+ * /admin/account: the signed-in person's own account and passkeys (decision 0058). Each change to
+ * how they sign in asks them to confirm it is them first (StepUp.tsx, issue 36).
+ */
 export function AccountPage({ me }: { me: SessionPerson }) {
-  const api = useAdminApi();
-  const passkeys = useQuery({ ...staffQueries.passkeys(api), enabled: me.kind === 'account' });
-  const own = useQuery({ ...staffQueries.me(api), enabled: me.kind === 'account' });
+  const staff = useStaffApi();
+  const own = useQuery({ ...staffQueries.me(staff), enabled: me.kind === 'account' });
+  return (
+    <StepUpProvider hasPasskey={(own.data?.signIn.passkeys ?? 0) > 0} hasPassword={own.data?.signIn.password ?? false}>
+      <OwnAccount me={me} />
+    </StepUpProvider>
+  );
+}
+
+function OwnAccount({ me }: { me: SessionPerson }) {
+  const staff = useStaffApi();
+  const withProof = useWithProof();
+  const passkeys = useQuery({ ...staffQueries.passkeys(staff), enabled: me.kind === 'account' });
+  const own = useQuery({ ...staffQueries.me(staff), enabled: me.kind === 'account' });
   const account = own.data;
   const add = useAdminMutation({
-    mutationFn: async () => {
-      const ceremony = await api.staff.passkeyOptions();
-      return api.staff.addPasskey(ceremony.challenge, await createPasskey(ceremony));
-    },
+    mutationFn: () =>
+      withProof(async () => {
+        const ceremony = await staff.passkeyOptions();
+        return staff.addPasskey(ceremony.challenge, await createPasskey(ceremony));
+      }),
     success: { title: 'Passkey added', description: 'You can sign in with it on this device.' },
     failure: { title: 'Could not add the passkey' },
     invalidates: [staffQueries.all],
   });
   const remove = useAdminMutation({
-    mutationFn: api.staff.removePasskey,
+    mutationFn: (id: number) => withProof(() => staff.removePasskey(id)),
     success: { title: 'Passkey removed' },
     failure: { title: 'Could not remove the passkey' },
     invalidates: [staffQueries.all],
+  });
+  const signOutOthers = useAdminMutation({
+    mutationFn: staff.signOutOthers,
+    success: ({ ended }) => ({
+      title: 'Signed out everywhere else',
+      description: ended === 1 ? 'One other session was ended.' : `${ended} other sessions were ended.`,
+    }),
+    failure: { title: 'Could not sign out the other sessions' },
   });
   return (
     <div>
@@ -64,6 +88,12 @@ export function AccountPage({ me }: { me: SessionPerson }) {
             <h2 id="passkeys-heading" className="text-xl font-semibold text-slate-900">
               Passkeys
             </h2>
+            {passkeys.data?.length === 0 && (
+              <p className="mt-2 text-slate-700">
+                No passkeys yet. A passkey lets you sign in with this device’s fingerprint, face or PIN instead of a
+                password and code; add one on each computer or phone you use.
+              </p>
+            )}
             <ul className="mt-3 space-y-2">
               {(passkeys.data ?? []).map((key) => (
                 <li
@@ -93,6 +123,22 @@ export function AccountPage({ me }: { me: SessionPerson }) {
               className="mt-4 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
             >
               {add.isPending ? 'Waiting for your device…' : 'Add a passkey on this device'}
+            </button>
+          </section>
+          <section aria-labelledby="sessions-heading" className="mt-6">
+            <h2 id="sessions-heading" className="text-xl font-semibold text-slate-900">
+              Where you are signed in
+            </h2>
+            <p className="mt-1 text-slate-700">
+              Signed in on a computer you no longer use, or lost a phone? End every session but this one.
+            </p>
+            <button
+              type="button"
+              disabled={signOutOthers.isPending}
+              onClick={() => signOutOthers.mutate()}
+              className="mt-3 rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-900 disabled:opacity-60"
+            >
+              Sign out everywhere else
             </button>
           </section>
         </>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { apiTokenCreateSchema } from '../../../shared/staff/schemas';
 import { type StaffRole, staffRoleLabels } from '../../../shared/staff/staff';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useStaffApi } from './api';
 import { formatAdminDate } from '../ui/date-format';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { staffQueries } from './queries';
@@ -12,12 +12,12 @@ import { ShownOnceDialog } from './ShownOnceDialog';
 
 /** Named API tokens for scripts: made with the roles a script needs, shown once, revocable. */
 export function ApiTokens() {
-  const api = useAdminApi();
-  const tokens = useQuery(staffQueries.tokens(api));
+  const staff = useStaffApi();
+  const tokens = useQuery(staffQueries.tokens(staff));
   const form = useAdminForm(apiTokenCreateSchema, { name: '', roles: [] as StaffRole[] });
   const [shown, setShown] = useState<string | null>(null);
   const create = useAdminMutation({
-    mutationFn: api.staff.createToken,
+    mutationFn: staff.createToken,
     success: { title: 'API token made', description: 'Copy it: it is shown only now.' },
     failure: { title: 'Could not make the token' },
     invalidates: [staffQueries.all],
@@ -27,7 +27,7 @@ export function ApiTokens() {
     },
   });
   const revoke = useAdminMutation({
-    mutationFn: api.staff.revokeToken,
+    mutationFn: staff.revokeToken,
     success: { title: 'API token revoked' },
     failure: { title: 'Could not revoke the token' },
     invalidates: [staffQueries.all],
@@ -39,7 +39,8 @@ export function ApiTokens() {
         API tokens for scripts
       </h2>
       <p className="mt-1 text-slate-700">
-        A script sends its token as the x-api-key header and may use only its roles.
+        A script uses its token instead of signing in, and may do only what its roles allow. For whoever writes the
+        script: the token goes in the <code>x-api-key</code> request header.
       </p>
       <ul className="mt-3 space-y-2">
         {live.map((token) => (

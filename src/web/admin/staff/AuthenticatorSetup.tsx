@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { z } from 'zod';
 import type { InvitationView } from '../../../shared/staff/staff';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useStaffApi } from './api';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { staffQueries } from './queries';
+import { useWithProof } from './StepUp';
 
 const codeForm = z.object({
   code: z
@@ -15,16 +16,17 @@ const codeForm = z.object({
 
 /** Moves the person's sign-in codes to an authenticator app (or to a new phone's app). */
 export function AuthenticatorSetup({ hasApp }: { hasApp: boolean }) {
-  const api = useAdminApi();
+  const staff = useStaffApi();
+  const withProof = useWithProof();
   const [offer, setOffer] = useState<InvitationView['authenticator'] | null>(null);
   const form = useAdminForm(codeForm, { code: '' });
   const start = useAdminMutation({
-    mutationFn: api.staff.authenticatorOptions,
+    mutationFn: staff.authenticatorOptions,
     failure: { title: 'Could not start' },
     onSuccess: setOffer,
   });
   const confirm = useAdminMutation({
-    mutationFn: ({ code }: z.output<typeof codeForm>) => api.staff.setAuthenticator(offer!.secret, code),
+    mutationFn: ({ code }: z.output<typeof codeForm>) => withProof(() => staff.setAuthenticator(offer!.secret, code)),
     success: { title: 'Authenticator app set up', description: 'Sign-in codes now come from the app.' },
     failure: { title: 'That code did not work' },
     invalidates: [staffQueries.all],

@@ -1,33 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import type { AdminSessionInfo } from '../../../shared/admin-session';
-import type { InvitationAccept } from '../../../shared/staff/schemas';
+import { type InvitationAccept, nameField } from '../../../shared/staff/schemas';
 import { type InvitationView, staffRoleLabels } from '../../../shared/staff/staff';
 import { HttpError, errorText } from '../../lib/http';
 import { useAdminMutation } from '../admin-mutation';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { passkeyFailure } from './passkey-ceremony';
+import { checkSignInChoice, SignInChoice, signInChoiceFields } from './SignInChoice';
 import { signInApi } from './sign-in-api';
 
 const acceptForm = z
   .object({
-    name: z.string().trim().min(1, 'Name is required.').max(80, 'Name must be at most 80 characters.'),
+    // The server's rule: one line of plain text, not a name the access log gives the site itself.
+    name: nameField,
     email: z.string().trim().max(254, 'E-mail address must be at most 254 characters.'),
-    method: z.enum(['passkey', 'password']),
-    password: z.string().max(200, 'Password must be at most 200 characters.'),
-    useApp: z.boolean(),
-    code: z.string().trim(),
+    ...signInChoiceFields,
   })
-  .superRefine((values, context) => {
-    if (values.method === 'password' && [...values.password].length < 12) {
-      context.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 12 characters.' });
-    }
-    if (values.method === 'password' && values.useApp && !/^\d{6}$/.test(values.code)) {
-      context.addIssue({ code: 'custom', path: ['code'], message: 'Enter the six-digit code the app shows.' });
-    }
-  });
+  .superRefine(checkSignInChoice);
 type AcceptValues = z.output<typeof acceptForm>;
 
 /** The server's field names, as this form calls them. */
@@ -98,7 +89,7 @@ function AcceptForm({
       const person = { name: values.name, ...(invitation.email ? {} : { email: values.email }) };
       if (values.method === 'passkey') {
         const passkey = await signInApi.invitationPasskey(token, person);
-        return signInApi.accept(token, { ...person, passkey } as InvitationAccept);
+        return signInApi.accept(token, { ...person, passkey } as Omit<InvitationAccept, 'token'>);
       }
       const authenticator = values.useApp ? { secret: invitation.authenticator.secret, code: values.code } : undefined;
       return signInApi.accept(token, { ...person, password: values.password, authenticator });
@@ -126,7 +117,7 @@ function AcceptForm({
       )}
       <TextField name="name" label="Your name" autoComplete="name" />
       {!invitation.email && <TextField name="email" label="E-mail address" type="email" autoComplete="email" />}
-      <SignInChoice invitation={invitation} />
+      <SignInChoice mailOn={invitation.mailOn} authenticator={invitation.authenticator} />
       <button
         type="submit"
         disabled={accept.isPending}
@@ -135,59 +126,5 @@ function AcceptForm({
         {accept.isPending ? 'Joining…' : 'Join'}
       </button>
     </AdminForm>
-  );
-}
-
-/** The two ways to sign in, and what the password way needs. */
-function SignInChoice({ invitation }: { invitation: InvitationView }) {
-  const { register, watch } = useFormContext<AcceptValues>();
-  const method = watch('method');
-  const useApp = watch('useApp');
-  return (
-    <fieldset className="space-y-3">
-      <legend className="font-medium text-slate-900">How you will sign in</legend>
-      <label className="flex items-start gap-2">
-        <input type="radio" value="passkey" {...register('method')} className="mt-1" />
-        <span>
-          A passkey on this device <span className="text-slate-600">(your fingerprint, face or device PIN)</span>
-        </span>
-      </label>
-      <label className="flex items-start gap-2">
-        <input type="radio" value="password" {...register('method')} className="mt-1" />
-        <span>A password, then a one-time code</span>
-      </label>
-      {method === 'password' && (
-        <div className="space-y-3 border-l-4 border-slate-200 pl-4">
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 12 characters. A few unrelated words make a good one."
-          />
-          {invitation.mailOn && (
-            <label className="flex items-start gap-2">
-              <input type="checkbox" {...register('useApp')} className="mt-1" />
-              <span>Use an authenticator app for the codes instead of e-mail</span>
-            </label>
-          )}
-          {useApp && (
-            <div className="space-y-2">
-              <p className="text-slate-700">
-                Scan this with your authenticator app, or type the key below into it, then enter the code it shows.
-              </p>
-              <img
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(invitation.authenticator.qrSvg)}`}
-                alt="QR code for your authenticator app"
-                width={180}
-                height={180}
-              />
-              <p className="break-all font-mono text-sm text-slate-800">{invitation.authenticator.secret}</p>
-              <TextField name="code" label="Code from the app" autoComplete="one-time-code" />
-            </div>
-          )}
-        </div>
-      )}
-    </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { invitationCreateSchema } from '../../../shared/staff/schemas';
 import type { StaffRole } from '../../../shared/staff/staff';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useStaffApi } from './api';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { staffQueries } from './queries';
 import { RoleChoices } from './RoleChoices';
@@ -10,11 +10,11 @@ import { ShownOnceDialog } from './ShownOnceDialog';
 
 /** An owner invites someone by e-mail address with the roles to give. */
 export function InviteForm() {
-  const api = useAdminApi();
+  const staff = useStaffApi();
   const form = useAdminForm(invitationCreateSchema, { email: '', roles: [] as StaffRole[] });
   const [link, setLink] = useState<string | null>(null);
   const invite = useAdminMutation({
-    mutationFn: api.staff.invite,
+    mutationFn: staff.invite,
     success: ({ mailed }, { email }) =>
       mailed
         ? { title: 'Invitation sent', description: email }

@@ -1,33 +1,38 @@
 import { z } from 'zod';
 import { HttpError } from '../../lib/http';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useStaffApi } from './api';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
 import { staffQueries } from './queries';
+import { useWithProof } from './StepUp';
 
 const passwordForm = z.object({
-  current: z.string().max(200, 'Password must be at most 200 characters.'),
   password: z
     .string()
     .min(12, 'Password must be at least 12 characters.')
     .max(200, 'Password must be at most 200 characters.'),
 });
 
-/** Sets or changes the person's password; the current one is asked when there is one. */
+/**
+ * Sets or changes the person's password. Who they are is checked by the "Confirm it’s you" step
+ * (StepUp.tsx: a passkey, or the current password and a code) rather than a field here.
+ */
 export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const api = useAdminApi();
-  const form = useAdminForm(passwordForm, { current: '', password: '' });
+  const staff = useStaffApi();
+  const withProof = useWithProof();
+  const form = useAdminForm(passwordForm, { password: '' });
   const change = useAdminMutation({
-    mutationFn: ({ current, password }: z.output<typeof passwordForm>) =>
-      api.staff.changePassword(hasPassword ? { current, password } : { password }),
-    success: { title: hasPassword ? 'Password changed' : 'Password set' },
+    mutationFn: ({ password }: z.output<typeof passwordForm>) => withProof(() => staff.changePassword({ password })),
+    success: {
+      title: hasPassword ? 'Password changed' : 'Password set',
+      description: 'Your other sessions were signed out.',
+    },
     invalidates: [staffQueries.all],
     onSuccess: () => form.reset(),
     onError: (error) => {
       const field = error instanceof HttpError ? error.body?.field : undefined;
       const message = error instanceof HttpError ? error.body?.error : undefined;
-      if ((field === 'current' || field === 'password') && message)
-        form.setError(field, { message }, { shouldFocus: true });
+      if (field === 'password' && message) form.setError(field, { message }, { shouldFocus: true });
     },
     failure: { title: 'Could not change the password' },
   });
@@ -38,9 +43,6 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       onSubmit={(values) => change.mutate(values)}
       className="mt-3 max-w-md space-y-4"
     >
-      {hasPassword && (
-        <TextField name="current" label="Current password" type="password" autoComplete="current-password" />
-      )}
       <TextField
         name="password"
         label={hasPassword ? 'New password' : 'Password'}

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { formatAdminDate } from '../ui/date-format';
 import { staffRoleLabels } from '../../../shared/staff/staff';
 import { useAdminMutation } from '../admin-mutation';
-import { useAdminApi } from '../session';
+import { useStaffApi } from './api';
 import { staffQueries } from './queries';
 
 /** Invitations not yet used, each withdrawable (its link then stops working). */
 export function PendingInvitations() {
-  const api = useAdminApi();
-  const invitations = useQuery(staffQueries.invitations(api));
+  const staff = useStaffApi();
+  const invitations = useQuery(staffQueries.invitations(staff));
   const withdraw = useAdminMutation({
-    mutationFn: api.staff.withdrawInvitation,
+    mutationFn: staff.withdrawInvitation,
     success: { title: 'Invitation withdrawn' },
     failure: { title: 'Could not withdraw the invitation' },
     invalidates: [staffQueries.all],

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { isIpAddressHost, PASSKEYS_NEED_A_NAME } from '../../../shared/staff/passkey-host';
 import type { AdminSessionInfo } from '../../../shared/admin-session';
 import { passwordSignInSchema } from '../../../shared/staff/schemas';
 import type { SignInNextStep } from '../../../shared/staff/staff';
@@ -8,6 +9,8 @@ import { errorText } from '../../lib/http';
 import { useAdminMutation } from '../admin-mutation';
 import { LoginForm } from '../LoginForm';
 import { AdminForm, TextField, useAdminForm } from '../ui/form';
+import { CodeStepControls } from './CodeStepControls';
+import { ForgotPassword } from './ForgotPassword';
 import { passkeyFailure } from './passkey-ceremony';
 import { signInApi } from './sign-in-api';
 
@@ -40,6 +43,9 @@ export function SignInPage({
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [step, setStep] = useState<SignInNextStep | null>(null);
+  const [forgot, setForgot] = useState(false);
+  /** Said after "Send a new code". */
+  const [resent, setResent] = useState(false);
   const passwordForm = useAdminForm(passwordSignInSchema, { email: '', password: '' });
   const codeForm = useAdminForm(codeSchema, { code: '' });
   const failed = { onError: (error: Error) => setProblem(failureText(error)) };
@@ -53,6 +59,16 @@ export function SignInPage({
     },
     ...failed,
   });
+  const codeAgain = useAdminMutation({
+    mutationFn: () => signInApi.codeAgain(step!.challenge),
+    onSuccess: (next) => {
+      setProblem(null);
+      setStep(next);
+      setResent(true);
+      codeForm.reset();
+    },
+    ...failed,
+  });
   const code = useAdminMutation({
     mutationFn: (typed: string) => signInApi.code(step!.challenge, typed),
     onSuccess: onSignedIn,
@@ -60,6 +76,7 @@ export function SignInPage({
   });
 
   const shown = problem ?? notice;
+  const passkeysHere = !isIpAddressHost(window.location.hostname);
   return (
     <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-bold text-slate-900">Staff sign-in</h1>
@@ -68,7 +85,14 @@ export function SignInPage({
           {shown}
         </p>
       )}
-      {step ? (
+      {forgot ? (
+        <ForgotPassword
+          onBack={() => {
+            setForgot(false);
+            setProblem(null);
+          }}
+        />
+      ) : step ? (
         <AdminForm
           form={codeForm}
           idPrefix="sign-in-code"
@@ -80,15 +104,18 @@ export function SignInPage({
               ? 'Enter the six-digit code your authenticator app shows for this site.'
               : 'We have e-mailed you a six-digit code. It works once, within 10 minutes.'}
           </p>
-          <TextField name="code" label="Code" autoComplete="one-time-code" />
-          <button type="submit" disabled={code.isPending} className={primaryButton}>
-            {code.isPending ? 'Signing in…' : 'Sign in'}
-          </button>
+          <CodeStepControls
+            emailed={step.next === 'email-code'}
+            resent={resent}
+            submit={{ label: 'Sign in', pendingLabel: 'Signing in…', pending: code.isPending }}
+            onAgain={{ send: () => codeAgain.mutate(), pending: codeAgain.isPending }}
+          />
           <button
             type="button"
             onClick={() => {
               setStep(null);
               setProblem(null);
+              setResent(false);
             }}
             className="w-full text-blue-700 underline"
           >
@@ -97,16 +124,22 @@ export function SignInPage({
         </AdminForm>
       ) : (
         <>
-          <button
-            type="button"
-            disabled={passkey.isPending}
-            onClick={() => passkey.mutate()}
-            className={`mt-6 inline-flex items-center justify-center gap-2 ${primaryButton}`}
-          >
-            <KeyRound className="h-5 w-5" aria-hidden />
-            {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
-          </button>
-          <p className="mt-6 text-slate-700">Or with your e-mail address and password:</p>
+          {passkeysHere ? (
+            <button
+              type="button"
+              disabled={passkey.isPending}
+              onClick={() => passkey.mutate()}
+              className={`mt-6 inline-flex items-center justify-center gap-2 ${primaryButton}`}
+            >
+              <KeyRound className="h-5 w-5" aria-hidden />
+              {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+            </button>
+          ) : (
+            <p className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-700">
+              {PASSKEYS_NEED_A_NAME}
+            </p>
+          )}
+          {passkeysHere && <p className="mt-6 text-slate-700">Or with your e-mail address and password:</p>}
           <AdminForm
             form={passwordForm}
             idPrefix="sign-in"
@@ -123,6 +156,16 @@ export function SignInPage({
               {password.isPending ? 'Checking…' : 'Continue'}
             </button>
           </AdminForm>
+          <button
+            type="button"
+            onClick={() => {
+              setForgot(true);
+              setProblem(null);
+            }}
+            className="mt-3 text-blue-700 underline"
+          >
+            Forgot your password?
+          </button>
         </>
       )}
       <details className="mt-8 border-t border-slate-200 pt-4">

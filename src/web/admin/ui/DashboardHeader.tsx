@@ -6,6 +6,8 @@ import { useMayUse } from '../session';
 
 /** The admin's screens as the dashboard links them, each with the role it needs (decision 0058). */
 const screens: readonly { href: string; label: string; role: RouteRole }[] = [
+  // Visit counts and enquiry sources: owners and the inbox's staff (decision 0070).
+  { href: paths.adminInsights, label: 'Insights', role: 'enquiries' },
   { href: paths.adminBlog, label: 'Blog Management', role: 'editor' },
   { href: paths.adminImages, label: 'Image Manager', role: 'editor' },
   { href: paths.adminLogo, label: 'Logo Manager', role: 'editor' },

@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import { Dialog } from './Dialog';
 
 /** What the blog's previews say about the page they show (docs/product.md#drafting). */
@@ -33,6 +34,7 @@ export function PreviewDialog({
       {html !== null && (
         <iframe
           title={`Preview of ${title}`}
+          onLoad={(event) => closeOnEscapeInside(event, onClose)}
           sandbox="allow-same-origin"
           srcDoc={html}
           className="mt-4 h-[70vh] w-full rounded-md border border-slate-300 bg-white"
@@ -40,4 +42,15 @@ export function PreviewDialog({
       )}
     </Dialog>
   );
+}
+
+/**
+ * A key pressed inside the frame stays in the frame's document, so the dialog's own Escape never
+ * hears it once someone has clicked or tabbed into the preview. The frame shares our origin, so
+ * this screen listens there too (its listener is ours: the frame's own scripts stay refused).
+ */
+function closeOnEscapeInside(event: SyntheticEvent<HTMLIFrameElement>, onClose: () => void) {
+  event.currentTarget.contentDocument?.addEventListener('keydown', (key) => {
+    if (key.key === 'Escape') onClose();
+  });
 }

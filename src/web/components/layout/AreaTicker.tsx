@@ -1,4 +1,4 @@
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSiteFacts } from '../../lib/site-data';
 
 /** 'We Cover:' and the places, scrolling once every 20 s; paused on hover; still for reduced motion. */
 export function AreaTicker() {

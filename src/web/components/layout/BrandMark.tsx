@@ -1,6 +1,5 @@
 import { brandWords } from '../../../shared/settings/settings';
-import { useSetting } from '../../features/settings/queries';
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSetting, useSiteFacts } from '../../lib/site-data';
 import { ResponsiveImage } from '../ResponsiveImage';
 
 /** The logo and/or brand text from the settings, linking home. */

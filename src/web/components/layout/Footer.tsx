@@ -1,6 +1,6 @@
 import { navLinks, paths } from '../../../shared/routes';
-import { useSiteFacts } from '../../features/site-facts/queries';
 import { useShell } from '../../lib/contexts';
+import { useSiteFacts } from '../../lib/site-data';
 import { CentreContactDetails } from '../sections/CentreContactDetails';
 import { SocialLinks } from './SocialLinks';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { businessJsonLd } from '../../../shared/structured-data';
-import { useSiteFacts } from '../../features/site-facts/queries';
 import { useShell } from '../../lib/contexts';
 import { Seo } from '../../lib/seo';
+import { useSiteFacts } from '../../lib/site-data';
 import { PageHero } from '../PageHero';
 import { CtaBand } from '../sections/CtaBand';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Island } from '../../islands/Island';
+import { Island } from '../../lib/island';
 import { ToastRegion } from '../ui/toaster';
 import { AreaTicker } from './AreaTicker';
 import { Footer } from './Footer';

@@ -1,4 +1,4 @@
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSiteFacts } from '../../lib/site-data';
 
 // Brand marks drawn here: the icon library carries no brand logos.
 const icons = {

@@ -1,4 +1,4 @@
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSiteFacts } from '../../lib/site-data';
 import { centreAddressLine, centreMailtoHref, centreTelHref } from '../centre-contact';
 import { Mail, MapPin, Phone } from '../icons';
 

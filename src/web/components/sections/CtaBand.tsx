@@ -1,5 +1,5 @@
 import { paths } from '../../../shared/routes';
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSiteFacts } from '../../lib/site-data';
 import { centreTelHref } from '../centre-contact';
 
 /** The closing call to action: book the free assessment, or ring the centre. */

@@ -6,8 +6,9 @@ import {
 } from '../../../shared/site-facts/site-facts';
 
 /**
- * The contact page's opening hours (SPEC section 2: 'Mon-Fri' '4:00 PM-8:00 PM'), then the
- * closures and special hours announced on `today` (London), if any. Server-rendered text only:
+ * The contact page's opening hours (docs/product.md#contact-page: 'Mon-Fri' '4:00 PM-8:00 PM'), then the
+ * closures and special hours announced on `today` (London), if any, and the link to subscribe
+ * to them all (/calendar.ics, issue 41). Server-rendered text only:
  * a closure appears and drops off at midnight because the page cache's key carries the date.
  */
 export function OpeningHoursList({ hours, today }: { hours: OpeningHours; today: string }) {
@@ -34,6 +35,11 @@ export function OpeningHoursList({ hours, today }: { hours: OpeningHours; today:
           </ul>
         </section>
       )}
+      <p className="mt-4">
+        <a href="/calendar.ics" className="font-medium text-blue-700 underline hover:text-blue-900">
+          Add our closures to your calendar
+        </a>
+      </p>
     </>
   );
 }

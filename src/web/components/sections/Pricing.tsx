@@ -1,6 +1,6 @@
 import { site } from '../../../shared/site';
 import { type SiteDetails, formatPounds } from '../../../shared/site-facts/site-facts';
-import { useSiteFacts } from '../../features/site-facts/queries';
+import { useSiteFacts } from '../../lib/site-data';
 
 interface Plan {
   name: string;

@@ -1,6 +1,6 @@
 import { type Testimonial, shownTestimonials } from '../../../shared/site-facts/site-facts';
-import { useSiteFacts } from '../../features/site-facts/queries';
-import { TestimonialCarouselIsland } from '../../islands/islands';
+import { useSiteFacts } from '../../lib/site-data';
+import { TestimonialCarouselIsland } from './islands';
 import { Stars } from './Stars';
 
 function Card({ item }: { item: Testimonial }) {

@@ -1,5 +1,6 @@
 import { X } from '../icons';
 import { useEffect, useRef, useState } from 'react';
+import { type ToastPlacement, useToastPlacement } from './toast-placement';
 import { dismissToast, type ToastItem, useToasts } from './use-toast';
 
 /** docs/product.md#toasts (docs/decisions/0004 says why this is not Radix's toast). */
@@ -7,6 +8,14 @@ export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 /** Focuses the region; plain script handles it (islands/page-behaviour.ts), so it works before hydration too. */
 const HOTKEY = 'F8';
+
+/** Bottom places keep clear of a phone's home bar (the safe area); see toast-placement.ts for the choice. */
+const placementClasses: Record<ToastPlacement, string> = {
+  'bottom-right': 'bottom-0 right-0 pb-[max(1rem,env(safe-area-inset-bottom))]',
+  'bottom-left': 'bottom-0 left-0 pb-[max(1rem,env(safe-area-inset-bottom))]',
+  'top-right': 'right-0',
+  'top-left': 'left-0',
+};
 
 /**
  * The page's toast region (an island, hydrated with the first form): pointer or focus inside
@@ -18,6 +27,8 @@ export function ToastRegion() {
   const [focused, setFocused] = useState(false);
 
   const latest = toasts[0];
+  const list = useRef<HTMLOListElement>(null);
+  const { placement, topInset } = useToastPlacement(latest?.id, list);
   return (
     <>
       <section
@@ -29,9 +40,10 @@ export function ToastRegion() {
         onFocus={() => setFocused(true)}
         onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
         onKeyDown={(event) => event.key === 'Escape' && latest && dismissToast(latest.id)}
-        className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        style={placement.startsWith('top') ? { top: topInset } : undefined}
+        className={`pointer-events-none fixed z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:max-w-[420px] ${placementClasses[placement]}`}
       >
-        <ol className="grid gap-2">
+        <ol ref={list} className="grid gap-2">
           {toasts.map((item) => (
             <ToastCard key={item.id} item={item} paused={hovered || focused} />
           ))}
@@ -57,11 +69,11 @@ function useAutoDismiss(id: string, paused: boolean) {
   const remaining = useRef(TOAST_DURATION_MS);
   useEffect(() => {
     if (paused) return;
-    const started = Date.now();
+    const started = performance.now();
     const timer = setTimeout(() => dismissToast(id), remaining.current);
     return () => {
       clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+      remaining.current = Math.max(0, remaining.current - (performance.now() - started));
     };
   }, [id, paused]);
 }

@@ -1,3 +1,4 @@
+import type { EnquiryFormStart } from '../../../shared/enquiries/form-post';
 import { requestAssessment } from './api';
 import { EnquiryForm } from './EnquiryForm';
 import { Field, ParentDetailsFields } from './Field';
@@ -7,11 +8,13 @@ const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTi
 const schema = () => import('../../../shared/enquiries/schemas').then((module) => module.assessmentSchema);
 
 /** The free assessment request (docs/product.md#free-assessment). */
-export function AssessmentForm() {
-  const form = useZodForm(schema, empty, 'assessment');
+export function AssessmentForm(start: EnquiryFormStart) {
+  const form = useZodForm(schema, empty, 'assessment', start.posted);
   return (
     <EnquiryForm
       form={form}
+      name="assessment"
+      start={start}
       label="Free assessment request"
       submitLabel="Get Your Free Assessment"
       send={requestAssessment}

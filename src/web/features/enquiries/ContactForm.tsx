@@ -1,3 +1,4 @@
+import { type EnquiryFormStart, sentMessages } from '../../../shared/enquiries/form-post';
 import type { ContactInput } from '../../../shared/enquiries/schemas';
 import { toast } from '../../components/ui/use-toast';
 import { HttpError, errorText } from '../../lib/http';
@@ -10,15 +11,12 @@ const empty = { firstName: '', lastName: '', email: '', mobile: '', message: '' 
 const schema = () => import('../../../shared/enquiries/schemas').then((module) => module.contactSchema);
 
 /** The contact page's message form (docs/product.md#contact-page). */
-export function ContactForm() {
-  const form = useZodForm(schema, empty, 'contact');
+export function ContactForm(start: EnquiryFormStart) {
+  const form = useZodForm(schema, empty, 'contact', start.posted);
   const send = async (values: ContactInput) => {
     try {
       await submitContact(values);
-      toast({
-        title: 'Message sent successfully!',
-        description: "Thank you for getting in touch. We'll get back to you as soon as we can.",
-      });
+      toast({ ...sentMessages.contact });
       return true;
     } catch (error) {
       // A 503 (the database is briefly away) says when to try again; the typed message stays in the form.
@@ -35,7 +33,14 @@ export function ContactForm() {
   };
 
   return (
-    <EnquiryForm form={form} label="Send us a message" submitLabel="Send Message" send={send}>
+    <EnquiryForm
+      form={form}
+      name="contact"
+      start={start}
+      label="Send us a message"
+      submitLabel="Send Message"
+      send={send}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
         <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />

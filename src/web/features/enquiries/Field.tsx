@@ -13,6 +13,8 @@ export interface FieldProps {
   onChange: (event: ChangeEvent<Control>) => void;
   'aria-invalid'?: boolean | undefined;
   'aria-describedby'?: string | undefined;
+  /** A form posted without script that came back: the browser focuses the first field at fault. */
+  autoFocus?: boolean | undefined;
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   optional?: boolean;

@@ -1,5 +1,6 @@
 // Types only: the schemas themselves are loaded on first submit (see use-zod-form.ts).
 import type { AssessmentInput, ContactInput, CreatedEnquiry } from '../../../shared/enquiries/schemas';
+import { sentMessages } from '../../../shared/enquiries/form-post';
 import { honeypotField } from '../../../shared/enquiries/honeypot';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/http';
@@ -19,7 +20,7 @@ export async function submitAssessment(input: AssessmentInput): Promise<CreatedE
 export async function requestAssessment(input: AssessmentInput): Promise<boolean> {
   try {
     await submitAssessment(input);
-    toast({ title: 'Success!', description: "Your assessment request has been submitted. We'll be in touch soon!" });
+    toast({ ...sentMessages.assessment });
     return true;
   } catch (error) {
     toast({

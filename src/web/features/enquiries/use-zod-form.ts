@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import type { PostedForm } from '../../../shared/enquiries/form-post';
 
 type Values<Field extends string> = Record<Field, string>;
 type Errors<Field extends string> = Partial<Record<Field, string>>;
@@ -18,11 +19,20 @@ export type SchemaLoader = () => Promise<Schema>;
  * fields. (react-hook-form does this too, but its ~10 kB would push the home page's script past
  * the 100 kB budget: docs/decisions/0055-form-hook.md.)
  */
-export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initial: Values<Field>, idPrefix: string) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors<Field>>({});
+export function useZodForm<Field extends string>(
+  loadSchema: SchemaLoader,
+  initial: Values<Field>,
+  idPrefix: string,
+  posted?: PostedForm,
+) {
+  // A form the browser posted without script comes back with its values and messages (form-post.ts).
+  const [values, setValues] = useState(() => startValues(initial, posted));
+  const [errors, setErrors] = useState<Errors<Field>>(() => startErrors(initial, posted));
   const [pending, setPending] = useState(false);
-  const submitted = useRef(false);
+  const submitted = useRef(posted !== undefined);
+  // Without script the browser focuses the first field at fault (or the first field, for a message
+  // about the whole form); React focuses nothing on hydration, so this never moves focus later.
+  const [autoFocusField] = useState(() => (posted ? firstField(initial, startErrors(initial, posted)) : undefined));
   const elements = useRef(new Map<Field, Control | null>());
 
   const validate = async (next: Values<Field>): Promise<Errors<Field>> => {
@@ -48,6 +58,7 @@ export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initi
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error` : undefined,
       error,
+      autoFocus: name === autoFocusField ? true : undefined,
     };
   };
 
@@ -80,6 +91,30 @@ export function useZodForm<Field extends string>(loadSchema: SchemaLoader, initi
 
   return { field, handleSubmit, pending, idPrefix };
 }
+
+/** The posted values of the form's own fields (nothing else the body held), else the empty form. */
+function startValues<Field extends string>(initial: Values<Field>, posted: PostedForm | undefined): Values<Field> {
+  const values = { ...initial };
+  for (const name of Object.keys(initial) as Field[]) {
+    const value = posted?.values[name];
+    if (typeof value === 'string') values[name] = value;
+  }
+  return values;
+}
+
+function startErrors<Field extends string>(initial: Values<Field>, posted: PostedForm | undefined): Errors<Field> {
+  const errors: Errors<Field> = {};
+  for (const name of Object.keys(initial) as Field[]) {
+    const message = posted?.errors[name];
+    if (typeof message === 'string') errors[name] = message;
+  }
+  return errors;
+}
+
+const firstField = <Field extends string>(initial: Values<Field>, errors: Errors<Field>) => {
+  const names = Object.keys(initial) as Field[];
+  return names.find((name) => errors[name]) ?? names[0];
+};
 
 /** A form's state and handlers, as `useZodForm` returns them. */
 export type ZodForm<Field extends string> = ReturnType<typeof useZodForm<Field>>;

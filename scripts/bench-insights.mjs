@@ -1,0 +1,199 @@
+// `npm run bench:insights`: how long the owners' one-year Insights report takes (issue 40: at most
+// 200 ms over 1,000,000 page views on SQLite). The built server (one process, LOG_LEVEL=warn) runs on
+// a fresh data folder; this script then writes a year of synthetic visits straight into its SQLite
+// file as the retention run would have left them: the last 30 days as raw views, the 335 days
+// before as daily totals (per page and visit source, and per day), plus enquiries with their
+// sources. It times GET /api/admin/insights for a year, 90 days and 7 days, BENCH_RUNS (default 9)
+// times each after two warm-up calls, and prints the median and slowest. Figures are reported,
+// never asserted: on a shared two-core machine compare figures taken in one sitting. BENCH_KEEP=1
+// keeps the data folder.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import SQLite from '../src/server/db/sqlite-driver.mjs';
+import { startBuiltServer } from './lib/net.mjs';
+import { wholeNumberSetting } from './lib/settings.mjs';
+
+const runs = wholeNumberSetting('BENCH_RUNS', 9);
+const events = wholeNumberSetting('BENCH_EVENTS', 1_000_000);
+const RAW_DAYS = 30;
+const DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+execFileSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
+
+const { base, dataDir, adminKey, ready, stop } = await startBuiltServer('bench-insights');
+
+/** A small seeded random generator, so every run seeds the same year. */
+let seed = 40;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pick = (weighted) => {
+  let roll = random() * weighted.total;
+  for (const [weight, value] of weighted.items) if ((roll -= weight) < 0) return value;
+  return weighted.items.at(-1)[1];
+};
+const weights = (items) => ({ items, total: items.reduce((sum, [weight]) => sum + weight, 0) });
+
+const pages = weights([
+  [30, '/'],
+  [12, '/free-assessment'],
+  [10, '/exam-resits'],
+  [8, '/primary-tuition'],
+  [8, '/secondary-tuition'],
+  [8, '/subjects'],
+  [6, '/contact'],
+  [5, '/blog'],
+  [3, '/privacy'],
+  ...Array.from({ length: 40 }, (_, index) => [1, `/blog/post-${index + 1}`]),
+]);
+const visitSources = weights([
+  [40, ['direct', null, null, null]],
+  [20, ['search', 'google.co.uk', null, null]],
+  [5, ['search', 'google.com', null, null]],
+  [3, ['search', 'bing.com', null, null]],
+  [2, ['search', 'duckduckgo.com', null, null]],
+  [6, ['social', 'l.facebook.com', null, null]],
+  [3, ['social', 'instagram.com', null, null]],
+  [5, ['campaign', 'facebook', 'paid', 'spring-gcse']],
+  [3, ['campaign', 'facebook', 'paid', 'autumn-11plus']],
+  [2, ['campaign', 'leaflet', 'print', 'september-drop']],
+  [3, ['email', 'newsletter', 'email', null]],
+  [5, ['referral', 'tutor-directory.example', null, null]],
+  [3, ['referral', 'school-news.example', null, null]],
+]);
+
+try {
+  await ready();
+  const started = Date.now();
+  const db = new SQLite(path.join(dataDir, 'site.db'));
+  db.pragma('busy_timeout = 5000');
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const dayOf = (back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10);
+
+  const insertView = db.prepare(
+    'insert into analytics_views (at, day, visitor, path, channel, source, medium, campaign) values (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertDaily = db.prepare(
+    `insert into analytics_daily (day, path, channel, source, medium, campaign, views, visitors, entries)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertDay = db.prepare('insert into analytics_days (day, views, visitors, left_out) values (?, ?, ?, ?)');
+  const insertEnquiry = db.prepare(
+    `insert into contact_submissions (submission_type, first_name, last_name, email, message, submitted_at, updated_at)
+     values ('contact', 'Bench', 'Parent', ?, 'Synthetic', ?, ?)`,
+  );
+  const insertSource = db.prepare(
+    `insert into analytics_attribution (enquiry_id, at, landing_path, sent_from, channel, source, medium, campaign, conversion)
+     values (?, ?, ?, '/free-assessment', ?, ?, ?, ?, ?)`,
+  );
+
+  let written = 0;
+  let rawRows = 0;
+  let dailyRows = 0;
+  let enquiries = 0;
+  const perDay = Math.round(events / DAYS);
+  db.transaction(() => {
+    for (let back = DAYS - 1; back >= 0; back--) {
+      const day = dayOf(back);
+      const views = back === 0 ? events - written : Math.round(perDay * (0.6 + random() * 0.8));
+      written += views;
+      const totals = new Map();
+      let dayViews = 0;
+      let visitors = 0;
+      while (dayViews < views) {
+        // One visit: a source, a first page, then 1 to 4 pages more; about one in 150 sends an enquiry.
+        const source = pick(visitSources);
+        const visitor = crypto.randomBytes(16).toString('hex');
+        const length = Math.min(views - dayViews, 1 + Math.floor(random() * 4));
+        const at = new Date(Date.parse(`${day}T00:00:00Z`) + Math.floor(random() * DAY_MS)).toISOString();
+        let landing;
+        for (let step = 0; step < length; step++) {
+          const pagePath = pick(pages);
+          landing ??= pagePath;
+          if (back < RAW_DAYS) {
+            insertView.run(at, day, visitor, pagePath, ...source);
+            rawRows++;
+          } else {
+            const key = [pagePath, ...source].join('\n');
+            const total = totals.get(key) ?? { pagePath, views: 0, visitors: new Set(), entries: 0 };
+            total.views++;
+            total.visitors.add(visitor);
+            if (step === 0) total.entries++;
+            totals.set(key, total);
+          }
+        }
+        dayViews += length;
+        visitors++;
+        if (random() < 1 / 150) {
+          const { lastInsertRowid } = insertEnquiry.run(`bench${enquiries}@example.test`, at, at);
+          insertSource.run(lastInsertRowid, at, landing, ...source, random() < 0.9 ? 'true' : 'false');
+          enquiries++;
+        }
+      }
+      if (back >= RAW_DAYS) {
+        for (const [key, total] of totals) {
+          const [, channel, source, medium, campaign] = key.split('\n');
+          insertDaily.run(
+            day,
+            total.pagePath,
+            channel,
+            source,
+            medium,
+            campaign,
+            total.views,
+            total.visitors.size,
+            total.entries,
+          );
+          dailyRows++;
+        }
+      }
+      insertDay.run(day, back >= RAW_DAYS ? dayViews : 0, back >= RAW_DAYS ? visitors : 0, Math.floor(random() * 200));
+    }
+  })();
+  db.pragma('optimize');
+  db.close();
+  console.log(
+    `Seeded ${written.toLocaleString('en-GB')} page views over ${DAYS} days in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `${rawRows.toLocaleString('en-GB')} raw views (last ${RAW_DAYS} days), ${dailyRows.toLocaleString('en-GB')} daily totals, ` +
+      `${enquiries.toLocaleString('en-GB')} enquiries.`,
+  );
+
+  const time = async (from, to) => {
+    const url = `${base}/api/admin/insights?from=${from}&to=${to}`;
+    const once = async () => {
+      const begun = performance.now();
+      const response = await fetch(url, { headers: { 'x-api-key': adminKey } });
+      const body = await response.json();
+      if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+      return { ms: performance.now() - begun, body };
+    };
+    await once();
+    await once();
+    const times = [];
+    let last;
+    for (let run = 0; run < runs; run++) {
+      last = await once();
+      times.push(last.ms);
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[Math.floor(times.length / 2)], slowest: times.at(-1), body: last.body };
+  };
+
+  console.log('\nRange      Median ms  Slowest ms  Views counted');
+  for (const [label, days] of [
+    ['1 year', DAYS],
+    ['90 days', 90],
+    ['7 days', 7],
+  ]) {
+    const { median, slowest, body } = await time(dayOf(days - 1), dayOf(0));
+    console.log(
+      `${label.padEnd(10)} ${median.toFixed(1).padStart(9)}  ${slowest.toFixed(1).padStart(10)}  ${body.totals.views.toLocaleString('en-GB').padStart(13)}`,
+    );
+  }
+} finally {
+  await stop({ keep: process.env.BENCH_KEEP === '1' });
+  // BENCH_KEEP=1 keeps the seeded data folder, to look at the queries by hand.
+}

@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import { type EnquiryViewers, VIEWERS_SHOWN } from '../../../shared/access-log/access-log';
+import type { DatabaseSchema } from '../../db/schema';
+
+type Sighting = {
+  enquiry_id: number | string;
+  actor_kind: string;
+  actor_id: number | null;
+  actor_name: string;
+  last_at: string;
+};
+
+/** The access-log actions that put an enquiry's details in front of someone. */
+const seeingActions = ['enquiry.list', 'enquiry.read', 'enquiry.export', 'enquiry.update', 'enquiry.note'];
+
+/**
+ * Who has seen each of these enquiries, read from the access log (issue 38): anyone whose allowed
+ * list, search, export, read, change or note showed it, latest first. One person is one account,
+ * token or the key, under the name of their latest sighting. Two grouped queries, whatever the page size.
+ */
+export function createEnquiryViewers(db: Kysely<DatabaseSchema>) {
+  return async function viewersOf(enquiryIds: readonly number[]): Promise<Map<number, EnquiryViewers>> {
+    const found = new Map<number, EnquiryViewers>();
+    if (enquiryIds.length === 0) return found;
+    const grouped = ['actor_kind', 'actor_id', 'actor_name'] as const;
+    const [shown, about] = await Promise.all([
+      db
+        .selectFrom('access_log_enquiries')
+        .innerJoin('access_log', 'access_log.id', 'access_log_enquiries.entry_id')
+        .select(['access_log_enquiries.enquiry_id', ...grouped])
+        .select((eb) => eb.fn.max('at').as('last_at'))
+        .where('access_log_enquiries.enquiry_id', 'in', enquiryIds)
+        .where('outcome', '=', 'ok')
+        .where('action', 'in', seeingActions)
+        .groupBy(['access_log_enquiries.enquiry_id', ...grouped])
+        .execute(),
+      db
+        .selectFrom('access_log')
+        .select([sql<string>`target_id`.as('enquiry_id'), ...grouped])
+        .select((eb) => eb.fn.max('at').as('last_at'))
+        .where('target_kind', '=', 'enquiry')
+        .where('target_id', 'in', enquiryIds.map(String))
+        .where('outcome', '=', 'ok')
+        .where('action', 'in', seeingActions)
+        .groupBy(['target_id', ...grouped])
+        .execute(),
+    ]);
+    const people = new Map<number, Map<string, { name: string; at: string }>>();
+    for (const row of [...shown, ...about] as Sighting[]) {
+      const enquiryId = Number(row.enquiry_id);
+      const person = row.actor_kind === 'key' ? 'key' : `${row.actor_kind}:${row.actor_id}`;
+      const seen = people.get(enquiryId) ?? new Map<string, { name: string; at: string }>();
+      const before = seen.get(person);
+      if (!before || before.at < row.last_at) seen.set(person, { name: row.actor_name, at: row.last_at });
+      people.set(enquiryId, seen);
+    }
+    for (const [enquiryId, seen] of people) {
+      const latest = [...seen.values()].sort((a, b) => b.at.localeCompare(a.at));
+      found.set(enquiryId, {
+        latest: latest.slice(0, VIEWERS_SHOWN),
+        more: Math.max(0, latest.length - VIEWERS_SHOWN),
+      });
+    }
+    return found;
+  };
+}
+
+export type ViewersOf = ReturnType<typeof createEnquiryViewers>;

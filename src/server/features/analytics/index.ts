@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext, FeaturePlugin } from '../../context';
+import { loggableError } from '../../log-redaction';
+import { createAttribution } from './attribution';
+import { createPageViews } from './page-views';
+import { createRecorder } from './recorder';
+import { insightsRoutes } from './insights-routes';
+import { rollUpAndExpire } from './retention';
+import { createSourcesOf } from './sources';
+import { pageShownRoutes } from './routes';
+import { createSalts } from './visitors';
+
+export type { Attribute } from './attribution';
+export type { SourcesOf } from './sources';
+
+/**
+ * Private visit counts and enquiry attribution (decision 0065): page views counted on the server
+ * from the page route's answers and the in-place navigation's beacon, a visitor only as a hash
+ * made with the day's salt, nothing on the device. With ANALYTICS=off nothing is counted or
+ * attributed.
+ */
+export function createAnalyticsFeature({ config, database, clock }: AppContext) {
+  const publicUrl = new URL(config.publicUrl);
+  const salts = createSalts(database.db, clock);
+  let errorLog: (error: unknown) => void = () => {};
+  const recorder = createRecorder(database, clock, { onError: (error) => errorLog(error) });
+  const pageViews = createPageViews({ clock, salts, recorder, site: publicUrl.hostname.toLowerCase() });
+  const attribution = createAttribution({ database, clock, pageViews, recorder, publicOrigin: publicUrl.origin });
+  const on = config.analytics;
+  // Each minute: a salt past its day and the next is deleted however quiet the site is.
+  const saltTimer = setInterval(() => void salts.forgetOld().catch((error: unknown) => errorLog(error)), 60_000);
+  saltTimer.unref();
+
+  const routes: FeaturePlugin = async (app, context) => {
+    errorLog = (error) => app.log.error({ err: loggableError(error) }, 'page views could not be written');
+    app.addHook('onClose', async () => {
+      clearInterval(saltTimer);
+      await recorder.close();
+    });
+    if (on) await app.register(pageShownRoutes, { ...context, pageViews });
+    // The report answers with ANALYTICS=off too: it says counting is off, and shows what was counted before.
+    await app.register(insightsRoutes, context);
+  };
+
+  return {
+    routes,
+    /** The page route's onResponse: a public page answered 200 to a GET is a view. */
+    pageAnswered: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (on) await pageViews.pageAnswered(request, reply);
+    },
+    /**
+     * Records where an enquiry came from, right after it is stored. Never fails the enquiry: a
+     * failure is logged (without the request's details) and the enquiry simply has no source.
+     */
+    attribute: async (request: FastifyRequest, enquiryId: number) => {
+      if (!on) return;
+      try {
+        await attribution(request, enquiryId);
+      } catch (error) {
+        request.log.error({ err: loggableError(error) }, 'an enquiry source could not be recorded');
+      }
+    },
+    /** Where enquiries came from, for the inbox's cards and the export (known with ANALYTICS=off too). */
+    sourcesOf: createSourcesOf(database.db),
+    /** Writes the views counted in memory now (tests; shutdown does it through onClose). */
+    flush: () => recorder.flush(),
+    /** The daily retention run's part: roll old views up, delete old totals and salts. */
+    rollUpAndExpire: () => rollUpAndExpire(database.db, clock()),
+  };
+}

@@ -1,0 +1,244 @@
+import { type Kysely, sql } from 'kysely';
+import {
+  addDays,
+  type Channel,
+  daysBetween,
+  type InsightsDay,
+  type InsightsQuery,
+  type InsightsReport,
+} from '../../../shared/analytics/insights';
+import type { DatabaseSchema } from '../../db/schema';
+
+/** Rows each of the report's tables lists at most. */
+const TOP = 20;
+
+/** Views and visits begun, per page and the source of the visit they belong to. */
+interface PageSourceRow {
+  path: string;
+  channel: string;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  views: number | string;
+  entries: number | string;
+}
+
+const n = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+/** The roll-up keeps "none" as '' (it is part of the key); the report says null. */
+const orNull = (value: string | null) => (value ? value : null);
+const rateOf = (enquiries: number, visits: number) => (visits > 0 ? enquiries / visits : null);
+
+/** The top rows by `by`, ties by name, at most TOP. */
+function top<Row>(rows: Iterable<Row>, by: (row: Row) => number, name: (row: Row) => string): Row[] {
+  return [...rows].sort((a, b) => by(b) - by(a) || name(a).localeCompare(name(b))).slice(0, TOP);
+}
+
+/** Adds to the entry of `key` in `map`, made by `make` the first time. */
+function tally<Row>(map: Map<string, Row>, key: string, make: () => Row, add: (row: Row) => void) {
+  let row = map.get(key);
+  if (!row) map.set(key, (row = make()));
+  add(row);
+}
+
+/**
+ * The owners' report (decision 0070) over whole UTC days: recent days from the raw views (kept 30
+ * days), older ones from the daily roll-up; a day is in one or the other, never both, since the
+ * roll-up deletes what it totals in the same transaction. Each view counts for the source of its
+ * visit (the visitor's first page that day), as the roll-up keeps it. Enquiries are conversions
+ * only (not a second one from the same visitor that day, nor one staff moved to the Bin).
+ */
+export async function insightsReport(
+  db: Kysely<DatabaseSchema>,
+  { from, to }: InsightsQuery,
+  counting: boolean,
+): Promise<InsightsReport> {
+  const length = daysBetween(from, to);
+  const previous = { from: addDays(from, -length), to: addDays(from, -1) };
+
+  const [rawDays, rolledDays, conversions, rawSources, rolledSources] = await Promise.all([
+    db
+      .selectFrom('analytics_views')
+      .select((eb) => ['day', eb.fn.countAll().as('views'), eb.fn.count('visitor').distinct().as('visitors')])
+      .where('day', '>=', previous.from)
+      .where('day', '<=', to)
+      .groupBy('day')
+      .execute(),
+    db
+      .selectFrom('analytics_days')
+      .select(['day', 'views', 'visitors', 'left_out'])
+      .where('day', '>=', previous.from)
+      .where('day', '<=', to)
+      .execute(),
+    db
+      .selectFrom('analytics_attribution as a')
+      .innerJoin('contact_submissions as s', 's.id', 'a.enquiry_id')
+      .select(['a.at', 'a.landing_path', 'a.channel', 'a.source', 'a.medium', 'a.campaign'])
+      .where('a.conversion', '=', 'true')
+      .where('s.deleted_at', 'is', null)
+      .where('a.at', '>=', previous.from)
+      .where('a.at', '<', addDays(to, 1))
+      .execute(),
+    sql<PageSourceRow>`
+      select v.path, f.channel, f.source, f.medium, f.campaign,
+        count(*) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
+      from analytics_views v
+      join (
+        select day, visitor, min(id) as first_id from analytics_views
+        where day >= ${from} and day <= ${to} group by day, visitor
+      ) m on m.day = v.day and m.visitor = v.visitor
+      join analytics_views f on f.id = m.first_id
+      where v.day >= ${from} and v.day <= ${to}
+      group by v.path, f.channel, f.source, f.medium, f.campaign
+    `.execute(db),
+    db
+      .selectFrom('analytics_daily')
+      .select((eb) => [
+        'path',
+        'channel',
+        'source',
+        'medium',
+        'campaign',
+        eb.fn.sum<number>('views').as('views'),
+        eb.fn.sum<number>('entries').as('entries'),
+      ])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
+      .execute(),
+  ]);
+
+  // Per day, both periods: views and visitors from whichever table holds the day, enquiries by the day they came.
+  const perDay = new Map<string, InsightsDay>();
+  const dayRow = (day: string) => {
+    let row = perDay.get(day);
+    if (!row) perDay.set(day, (row = { day, visitors: 0, views: 0, enquiries: 0 }));
+    return row;
+  };
+  let leftOut = 0;
+  for (const row of rawDays) {
+    const entry = dayRow(row.day);
+    entry.views += n(row.views);
+    entry.visitors += n(row.visitors);
+  }
+  for (const row of rolledDays) {
+    const entry = dayRow(row.day);
+    entry.views += n(row.views);
+    entry.visitors += n(row.visitors);
+    if (row.day >= from) leftOut += n(row.left_out);
+  }
+  const current = conversions.filter((row) => row.at >= from);
+  for (const row of conversions) dayRow(row.at.slice(0, 10)).enquiries += 1;
+
+  const series = (start: string, days: number) =>
+    Array.from({ length: days }, (_, index) => {
+      const day = addDays(start, index);
+      return perDay.get(day) ?? { day, visitors: 0, views: 0, enquiries: 0 };
+    });
+  const sum = (rows: InsightsDay[]) => {
+    const visitors = rows.reduce((total, row) => total + row.visitors, 0);
+    const enquiries = rows.reduce((total, row) => total + row.enquiries, 0);
+    return {
+      visitors,
+      views: rows.reduce((total, row) => total + row.views, 0),
+      enquiries,
+      conversionRate: rateOf(enquiries, visitors),
+    };
+  };
+  const days = series(from, length);
+  const previousDays = series(previous.from, length);
+
+  // Pages, entry pages, channels, sources and campaigns from the views of the current period.
+  const pages = new Map<string, { path: string; views: number; entries: number }>();
+  const entryPages = new Map<string, { path: string; visits: number; enquiries: number }>();
+  const channelRows = new Map<string, { channel: Channel; visits: number; views: number; enquiries: number }>();
+  const sources = new Map<
+    string,
+    { channel: Channel; source: string | null; visits: number; views: number; enquiries: number }
+  >();
+  const campaigns = new Map<
+    string,
+    { source: string | null; medium: string | null; campaign: string; visits: number; views: number; enquiries: number }
+  >();
+  const sourceKey = (channel: string, source: string | null) => `${channel}\n${source ?? ''}`;
+  const campaignKey = (source: string | null, medium: string | null, campaign: string) =>
+    `${source ?? ''}\n${medium ?? ''}\n${campaign}`;
+
+  const addVisitRows = (row: PageSourceRow, views: number, entries: number) => {
+    const channel = row.channel as Channel;
+    const source = orNull(row.source);
+    const medium = orNull(row.medium);
+    const campaign = orNull(row.campaign);
+    tally(
+      pages,
+      row.path,
+      () => ({ path: row.path, views: 0, entries: 0 }),
+      (page) => {
+        page.views += views;
+        page.entries += entries;
+      },
+    );
+    if (entries > 0)
+      tally(
+        entryPages,
+        row.path,
+        () => ({ path: row.path, visits: 0, enquiries: 0 }),
+        (page) => (page.visits += entries),
+      );
+    const addTo = (target: { visits: number; views: number }) => {
+      target.visits += entries;
+      target.views += views;
+    };
+    tally(channelRows, channel, () => ({ channel, visits: 0, views: 0, enquiries: 0 }), addTo);
+    tally(sources, sourceKey(channel, source), () => ({ channel, source, visits: 0, views: 0, enquiries: 0 }), addTo);
+    if (campaign)
+      tally(
+        campaigns,
+        campaignKey(source, medium, campaign),
+        () => ({ source, medium, campaign, visits: 0, views: 0, enquiries: 0 }),
+        addTo,
+      );
+  };
+  for (const row of [...rawSources.rows, ...rolledSources]) addVisitRows(row, n(row.views), n(row.entries));
+
+  for (const row of current) {
+    const channel = row.channel as Channel;
+    const none = { visits: 0, views: 0, enquiries: 0 };
+    const addOne = (target: { enquiries: number }) => (target.enquiries += 1);
+    if (row.landing_path)
+      tally(entryPages, row.landing_path, () => ({ path: row.landing_path!, visits: 0, enquiries: 0 }), addOne);
+    tally(channelRows, channel, () => ({ channel, ...none }), addOne);
+    tally(sources, sourceKey(channel, row.source), () => ({ channel, source: row.source, ...none }), addOne);
+    if (row.campaign)
+      tally(
+        campaigns,
+        campaignKey(row.source, row.medium, row.campaign),
+        () => ({ source: row.source, medium: row.medium, campaign: row.campaign!, ...none }),
+        addOne,
+      );
+  }
+
+  const byEnquiriesThenVisits = (row: { visits: number; enquiries: number }) => row.visits + row.enquiries * 1e9;
+  return {
+    from,
+    to,
+    previous,
+    counting,
+    days,
+    previousDays,
+    totals: sum(days),
+    previousTotals: sum(previousDays),
+    pages: top(
+      pages.values(),
+      (row) => row.views,
+      (row) => row.path,
+    ),
+    entryPages: top(entryPages.values(), byEnquiriesThenVisits, (row) => row.path).map((row) => ({
+      ...row,
+      conversionRate: rateOf(row.enquiries, row.visits),
+    })),
+    channels: [...channelRows.values()].sort((a, b) => byEnquiriesThenVisits(b) - byEnquiriesThenVisits(a)),
+    sources: top(sources.values(), byEnquiriesThenVisits, (row) => row.source ?? ''),
+    campaigns: top(campaigns.values(), byEnquiriesThenVisits, (row) => row.campaign),
+    leftOut,
+  };
+}

@@ -1,0 +1,118 @@
+import type {
+  FastifyError,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { type EnquiryFormName, enquiryForms, thankYouAddress } from '../../../shared/enquiries/form-post';
+import { honeypotField } from '../../../shared/enquiries/honeypot';
+import { assessmentSchema, callbackSchema, contactSchema } from '../../../shared/enquiries/schemas';
+import type { AppError } from '../../errors';
+import { errorAnswer } from '../../http/error-handler';
+import { noContent, notJson } from '../../responses';
+import type { PageRenderer } from '../../rendering/pages';
+import { crossSiteRefused, firstMessages, isCrossSitePost, keptValues, parseFormBody } from './form-body';
+import type { EnquirySenders } from './senders';
+import type { Attribute } from '../analytics';
+
+interface FormPostOptions {
+  pages: PageRenderer;
+  publicUrl: string;
+  bodyLimit: number;
+  /** The JSON API's limiter: one count per address for every way of sending a form. */
+  limitPerAddress: preHandlerAsyncHookHandler;
+  send: EnquirySenders;
+  /** True (and logged) when the honeypot is filled: answered as sent, and dropped. */
+  dropSpam: (request: FastifyRequest, form: string) => boolean;
+  /** Records where a stored enquiry came from (the analytics feature). */
+  attribute: Attribute;
+}
+
+/** The same schemas the islands and the JSON API check with: one rule, one message. */
+const schemas = { callback: callbackSchema, assessment: assessmentSchema, contact: contactSchema };
+
+/** A person reads these: the thank-you address, or the form's page again (never JSON). */
+const formPage = notJson("The form's page again (HTML), with the messages and the values kept");
+const response = { 303: noContent, '4xx': formPage, '5xx': formPage };
+
+/** The fields a form shows, whose values go back into it when it comes back. */
+const fieldsOf = (form: EnquiryFormName) =>
+  Object.keys(schemas[form].shape).filter((field) => field !== honeypotField && field !== 'emailTitle');
+
+const formAt = new Map(
+  (Object.keys(enquiryForms) as EnquiryFormName[]).map((form) => [enquiryForms[form].page, form] as const),
+);
+
+/**
+ * The public forms as a browser posts them without script (decision 0062): each to its own page,
+ * as `application/x-www-form-urlencoded`. Valid: stored and mailed exactly as the JSON API does,
+ * then `303` to the page's thank-you state, whose address names no one. Not valid: `400` and the
+ * page again, the messages at the fields and the values kept. Anything else (too many enquiries,
+ * another site's post, the database away, a body no browser would send) is the page again with
+ * the one message, at its own status. Never JSON here: a person reads these answers.
+ */
+export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, options) => {
+  const { pages, bodyLimit, limitPerAddress, send, dropSpam, attribute } = options;
+  const publicOrigin = new URL(options.publicUrl).origin;
+
+  // Form bodies only, in this plugin alone: the JSON API keeps its content type (which another
+  // site's page cannot send without asking first), and JSON is no form's body here.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      try {
+        done(null, parseFormBody(body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+
+  // Before the body is read: another site's page may not send a parent's details here.
+  app.addHook('onRequest', async (request) => {
+    if (isCrossSitePost(request, publicOrigin)) {
+      request.log.info({ form: formAt.get(request.routeOptions.url ?? '') }, 'form post from another site refused');
+      throw crossSiteRefused();
+    }
+  });
+
+  app.setErrorHandler(async (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, retryAfter } = errorAnswer(error, request);
+    if (retryAfter) reply.header('retry-after', retryAfter);
+    const form = formAt.get(request.routeOptions.url ?? '');
+    // Only what this site's own form sent goes back into it: never another site's values.
+    const values = form && status !== 403 ? keptValues(request.body, fieldsOf(form)) : {};
+    return pages.sendPostedForm(request, reply, status, { values, errors: {}, notice: body.error });
+  });
+
+  const route = <Input>(
+    form: EnquiryFormName,
+    parse: (body: unknown) => { success: true; data: Input } | { success: false; error: { issues: Issue[] } },
+    deliver: (input: Input) => Promise<number>,
+  ) =>
+    app.post(
+      enquiryForms[form].page,
+      // After the body is read (64 KB at most), unlike the JSON API's onRequest: a refused parent
+      // gets the form back as typed, with the message, instead of an empty one.
+      { bodyLimit, preHandler: limitPerAddress, schema: { response } },
+      async (request, reply) => {
+        const body = request.body ?? {};
+        const result = parse(body);
+        if (!result.success) {
+          const posted = { values: keptValues(body, fieldsOf(form)), errors: firstMessages(result.error.issues) };
+          return pages.sendPostedForm(request, reply, 400, posted);
+        }
+        if (!dropSpam(request, form)) await attribute(request, await deliver(result.data));
+        return reply.redirect(thankYouAddress(form), 303);
+      },
+    );
+
+  route('callback', (body) => schemas.callback.safeParse(body), send.callback);
+  route('assessment', (body) => schemas.assessment.safeParse(body), send.assessment);
+  route('contact', (body) => schemas.contact.safeParse(body), send.contact);
+};
+
+type Issue = { path: PropertyKey[]; message: string };

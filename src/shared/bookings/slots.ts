@@ -1,0 +1,125 @@
+import { addDays, londonDate, londonLocalToUtc } from '../london-time';
+import { type Closure, type DeclaredHours, type WeekDay, weekDays } from '../site-facts/site-facts';
+
+/**
+ * The free assessment's booking rules (issue 41), as the centre sets them at /admin/site. Times
+ * are 'HH:MM' on London's clock, dates 'YYYY-MM-DD' London dates.
+ */
+export interface AssessmentSettings {
+  /** How long one assessment takes. */
+  lengthMinutes: number;
+  /** How many assessments can run at the same time. */
+  placesPerTime: number;
+  /** Time kept free after each assessment, before the next may start. */
+  bufferMinutes: number;
+  /** How soon a parent may book: at least this many hours ahead, or from the next day. */
+  minimumNotice: { hours: number } | 'next-day';
+  /** How far ahead parents may book. */
+  weeksAhead: number;
+  /** Most assessments on one day, or null for no limit beyond the times themselves. */
+  dailyLimit: number | null;
+  /** When assessments are offered in an ordinary week (by default, the declared opening hours). */
+  weeklyTimes: DeclaredHours[];
+}
+
+/** One time a parent may pick: its start and end as UTC instants, and how the office clock reads it. */
+export interface OfferedTime {
+  start: string;
+  end: string;
+  /** London wall-clock start, 'HH:MM'. */
+  time: string;
+  placesLeft: number;
+}
+
+export interface OfferedDay {
+  date: string;
+  weekDay: WeekDay;
+  times: OfferedTime[];
+}
+
+/** What is already booked: places taken per start instant, and bookings per London date. */
+export interface Taken {
+  placesAt: ReadonlyMap<string, number>;
+  perDay: ReadonlyMap<string, number>;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The weekday of a London date. */
+export const weekDayOf = (date: string): WeekDay => weekDays[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
+
+interface Window {
+  from: number;
+  to: number;
+}
+
+/**
+ * The windows (minutes of the day) assessments may fill on `date`: the week's, narrowed by a
+ * dated exception's hours, or none when the centre is closed all day.
+ */
+function windowsOn(date: string, settings: AssessmentSettings, closures: readonly Closure[]): Window[] {
+  const weekDay = weekDayOf(date);
+  let windows = settings.weeklyTimes
+    .filter((hours) => hours.days.includes(weekDay))
+    .map((hours) => ({ from: minutesOf(hours.opens), to: minutesOf(hours.closes) }));
+  for (const closure of closures) {
+    if (date < closure.from || date > closure.to) continue;
+    if (closure.opens === null || closure.closes === null) return [];
+    const [opens, closes] = [minutesOf(closure.opens), minutesOf(closure.closes)];
+    windows = windows.map(({ from, to }) => ({ from: Math.max(from, opens), to: Math.min(to, closes) }));
+  }
+  return windows.filter(({ from, to }) => to - from >= settings.lengthMinutes);
+}
+
+/**
+ * Every time offered from `now` to the end of the booking horizon, day by day. Starts are laid
+ * from each window's opening, one assessment plus its buffer apart, on London's wall clock: a
+ * 16:00 assessment is at 16:00 on either side of a clock change. A day closed, full (its daily
+ * limit) or with no time left is left out.
+ */
+export function offeredDays(
+  settings: AssessmentSettings,
+  closures: readonly Closure[],
+  taken: Taken,
+  now: Date,
+): OfferedDay[] {
+  const today = londonDate(now);
+  const earliest =
+    settings.minimumNotice === 'next-day' ? null : now.getTime() + settings.minimumNotice.hours * 3_600_000;
+  const firstDate = settings.minimumNotice === 'next-day' ? addDays(today, 1) : today;
+  const lastDate = addDays(today, settings.weeksAhead * 7);
+  const step = settings.lengthMinutes + settings.bufferMinutes;
+  const days: OfferedDay[] = [];
+  for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) {
+    if (settings.dailyLimit !== null && (taken.perDay.get(date) ?? 0) >= settings.dailyLimit) continue;
+    const times: OfferedTime[] = [];
+    const laid = new Set<number>();
+    for (const window of windowsOn(date, settings, closures)) {
+      for (let minute = window.from; minute + settings.lengthMinutes <= window.to; minute += step) {
+        // Two weekly rows may cover the same day: a time is offered once.
+        if (laid.has(minute)) continue;
+        laid.add(minute);
+        const start = londonLocalToUtc(`${date}T${clockTime(minute)}`)!;
+        if (earliest !== null && Date.parse(start) < earliest) continue;
+        const placesLeft = settings.placesPerTime - (taken.placesAt.get(start) ?? 0);
+        if (placesLeft <= 0) continue;
+        const end = new Date(Date.parse(start) + settings.lengthMinutes * 60_000).toISOString();
+        times.push({ start, end, time: clockTime(minute), placesLeft });
+      }
+    }
+    times.sort((a, b) => a.start.localeCompare(b.start));
+    if (times.length > 0) days.push({ date, weekDay: weekDayOf(date), times });
+  }
+  return days;
+}
+
+/** The offered times nearest to `start` (before or after), for a parent whose time was just taken. */
+export function nearestTimes(days: readonly OfferedDay[], start: string, count = 3): OfferedTime[] {
+  const at = Date.parse(start);
+  return days
+    .flatMap((day) => day.times)
+    .sort((a, b) => Math.abs(Date.parse(a.start) - at) - Math.abs(Date.parse(b.start) - at))
+    .slice(0, count);
+}

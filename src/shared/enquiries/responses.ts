@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { enquiryViewersSchema } from '../access-log/responses';
+import { channels, type EnquirySource } from '../analytics/insights';
+import { bodyOf } from '../response-schema';
+import {
+  type Enquiry,
+  type EnquiryCounts,
+  type EnquiryPage,
+  enquiryTypes,
+  type MailStatus,
+  mailStates,
+  type MarkedEnquiry,
+  type StaffNote,
+} from './admin-schemas';
+import type { CreatedEnquiry } from './schemas';
+
+/**
+ * The enquiry answers as the API sends them (decision 0069). Classic zod, for the server only: the
+ * browser reads the types beside each, and the compiler keeps schema and type the same.
+ */
+export const createdEnquirySchema = bodyOf<CreatedEnquiry>()(z.object({ id: z.number().int() }));
+
+const flag = z.enum(['true', 'false']);
+const enquiryShape = {
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  submissionType: z.enum(enquiryTypes),
+  yearGroup: z.string().nullable(),
+  emailTitle: z.string().nullable(),
+  notes: z.string().nullable(),
+  message: z.string().nullable(),
+  reviewed: flag,
+  submittedAt: z.string(),
+};
+export const enquirySchema = bodyOf<Enquiry>()(z.object(enquiryShape));
+
+const marksShape = {
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  replied: flag,
+  repliedBy: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+};
+export const markedEnquirySchema = bodyOf<MarkedEnquiry>()(z.object({ ...enquiryShape, ...marksShape }));
+
+export const staffNoteSchema = bodyOf<StaffNote>()(
+  z.object({ id: z.number().int(), text: z.string(), createdAt: z.string(), author: z.string().nullable() }),
+);
+
+export const mailStatusSchema = bodyOf<MailStatus>()(
+  z.object({
+    state: z.enum(mailStates),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    sentAt: z.string().nullable(),
+  }),
+);
+
+/** Where an enquiry came from (decision 0065), as the inbox card and the export show it. */
+const enquirySourceSchema = bodyOf<EnquirySource>()(
+  z.object({
+    landingPath: z.string().nullable(),
+    sentFrom: z.string().nullable(),
+    channel: z.enum(channels),
+    source: z.string().nullable(),
+    medium: z.string().nullable(),
+    campaign: z.string().nullable(),
+  }),
+);
+
+export const enquiryPageSchema = bodyOf<EnquiryPage>()(
+  z.object({
+    items: z.array(
+      z.object({
+        ...enquiryShape,
+        ...marksShape,
+        staffNotes: z.array(staffNoteSchema),
+        notification: mailStatusSchema.nullable(),
+        viewedBy: enquiryViewersSchema.optional(),
+        source: enquirySourceSchema.nullable().optional(),
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pageCount: z.number().int(),
+    mailOn: z.boolean(),
+  }),
+);
+
+export const enquiryCountsSchema = bodyOf<EnquiryCounts>()(
+  z.object({
+    all: z.number().int(),
+    assessment: z.number().int(),
+    contact: z.number().int(),
+    unreviewed: z.number().int(),
+  }),
+);

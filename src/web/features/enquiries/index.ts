@@ -1,0 +1,4 @@
+// The enquiries' public side, as the pages place it: the three forms, each an island. The only
+// way into this folder from outside it (decision 0067); the island registry alone loads each
+// form's own file, so each is a chunk of its own.
+export { AssessmentFormIsland, CallbackFormIsland, ContactFormIsland } from './islands';
