@@ -177,7 +177,8 @@ test.describe('behind Caddy with HTTPS', () => {
 
   // Last in the file: it stops the app.
   test('with the app stopped, Caddy shows the maintenance page with 503, Retry-After and the security headers', async () => {
-    expect(await server.stop()).toBe(0);
+    const code = await server.stop();
+    expect(code, `the app's exit code; its output:\n${server.output()}`).toBe(0);
     const answer = await over('127.0.0.1', '/blog');
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBe('30');

@@ -9,16 +9,17 @@ const offsetOf = (page: Page) =>
   page.locator('.carousel-track').evaluate((track) => -new DOMMatrixReadOnly(getComputedStyle(track).transform).m41);
 
 /**
- * How far the track moves over `ms` milliseconds of the page's own time. "It moves" is polled: on a
- * busy machine the first half second after hydration may draw only a few frames.
+ * How far the track moves over `frames` of the page's animation frames. Counted in frames, not
+ * milliseconds: the track moves 0.5 px a frame, and a busy machine may draw only two frames a
+ * second, so a wall-clock window measures the machine, not the carousel.
  */
-const driftOver = (page: Page, ms = 500) =>
-  page.locator('.carousel-track').evaluate(async (track, wait) => {
+const driftOver = (page: Page, frames = 10) =>
+  page.locator('.carousel-track').evaluate(async (track, count) => {
     const shift = () => new DOMMatrixReadOnly(getComputedStyle(track).transform).m41;
     const before = shift();
-    await new Promise((done) => setTimeout(done, wait));
+    for (let frame = 0; frame < count; frame++) await new Promise((drawn) => requestAnimationFrame(drawn));
     return Math.abs(shift() - before);
-  }, ms);
+  }, frames);
 
 /** Opens the home page and brings the carousel into view, where its island hydrates. */
 async function openCarousel(page: Page) {
@@ -76,15 +77,14 @@ test('it moves by itself, stands still under the pointer, and Pause stops it unt
   await expect.poll(() => driftOver(page)).toBeGreaterThan(2);
 
   await page.locator('.carousel').hover();
-  await page.waitForTimeout(100); // the frame already asked for may still draw
-  expect(await driftOver(page)).toBe(0);
+  // Polled: the pointer's arrival reaches the island a task or two later on a busy machine.
+  await expect.poll(() => driftOver(page)).toBe(0);
 
   // Away from the track it moves again; the Pause button stops it (WCAG 2.2.2) and becomes Play.
   await page.getByRole('heading', { name: 'What Teesside families say' }).hover();
   await expect.poll(() => driftOver(page)).toBeGreaterThan(2);
   await page.getByRole('button', { name: 'Pause testimonials' }).click();
-  await page.waitForTimeout(100);
-  expect(await driftOver(page)).toBe(0);
+  await expect.poll(() => driftOver(page)).toBe(0);
   await page.getByRole('button', { name: 'Play testimonials' }).click();
   await expect(page.getByRole('button', { name: 'Pause testimonials' })).toBeVisible();
   await expect.poll(() => driftOver(page)).toBeGreaterThan(2);
@@ -93,7 +93,7 @@ test('it moves by itself, stands still under the pointer, and Pause stops it unt
 test('Next moves the track on by one card and Previous back', async ({ page }) => {
   await openCarousel(page);
   await page.getByRole('button', { name: 'Pause testimonials' }).click();
-  await page.waitForTimeout(100);
+  await expect.poll(() => driftOver(page)).toBe(0);
   // One card: its width and the gap after it (gap-6).
   const card = (await page.locator('.carousel-list li').first().boundingBox())!.width + 24;
   const before = await offsetOf(page);
