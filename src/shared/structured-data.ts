@@ -67,6 +67,17 @@ export function businessJsonLd(publicUrl: string, { details, hours }: SiteFacts,
       ...comingClosures(hours.closures, today).map(specialHours),
     ],
     aggregateRating: rating(site.ratings.business),
+    // The free assessment can be booked or asked for on its page (issue 41).
+    potentialAction: {
+      '@type': 'ReserveAction',
+      name: 'Book a free assessment',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${publicUrl}${paths.freeAssessment}`,
+        actionPlatform: ['https://schema.org/DesktopWebPlatform', 'https://schema.org/MobileWebPlatform'],
+      },
+      result: { '@type': 'Reservation', name: 'Free assessment' },
+    },
     // An empty link is a network the centre is not on.
     sameAs: Object.values(details.social).filter((link) => link !== ''),
   };

@@ -47,6 +47,10 @@ describe('search engine files', () => {
         { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
         { dayOfWeek: ['Saturday'], opens: '09:00', closes: '15:00' },
       ],
+      potentialAction: {
+        '@type': 'ReserveAction',
+        target: { '@type': 'EntryPoint', urlTemplate: expect.stringMatching(/^https?:\/\/[^/]+\/free-assessment$/) },
+      },
     });
     expect(blocks.some((block) => block['@type'] === 'FAQPage')).toBe(true);
   });
