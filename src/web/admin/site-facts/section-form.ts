@@ -12,6 +12,7 @@ export const sectionLabels: Record<SiteFactSection, string> = {
   hours: 'Opening hours',
   testimonials: 'Testimonials',
   faq: 'FAQ',
+  assessment: 'Free assessment bookings',
 };
 
 /** The pages every part can preview: the two where the facts show most. */
