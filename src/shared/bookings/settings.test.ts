@@ -69,8 +69,8 @@ describe('the free assessment settings', () => {
     [{ lengthMinutes: 241 }, 'lengthMinutes', 'Length must be a whole number of minutes from 15 to 240'],
     [{ lengthMinutes: 45.5 }, 'lengthMinutes', 'Length must be a whole number of minutes from 15 to 240'],
     [{ lengthMinutes: '45' }, 'lengthMinutes', 'Length must be a whole number of minutes from 15 to 240'],
-    [{ placesPerTime: 0 }, 'placesPerTime', 'Places at the same time must be a whole number of places from 1 to 20'],
-    [{ placesPerTime: 21 }, 'placesPerTime', 'Places at the same time must be a whole number of places from 1 to 20'],
+    [{ placesPerTime: 0 }, 'placesPerTime', 'Places at each time must be a whole number of children from 1 to 20'],
+    [{ placesPerTime: 21 }, 'placesPerTime', 'Places at each time must be a whole number of children from 1 to 20'],
     [
       { bufferMinutes: -5 },
       'bufferMinutes',

@@ -19,7 +19,7 @@ export const noticeHoursLimit = 168;
 export const assessmentSettingsSchema = z
   .object({
     lengthMinutes: wholeNumber('Length', 15, 240, 'minutes'),
-    placesPerTime: wholeNumber('Places at the same time', 1, 20, 'places'),
+    placesPerTime: wholeNumber('Places at each time', 1, 20, 'children'),
     bufferMinutes: wholeNumber('Break between assessments', 0, 120, 'minutes'),
     minimumNotice: z.union(
       [z.literal('next-day'), z.object({ hours: wholeNumber('Notice', 0, noticeHoursLimit, 'hours') }).strict()],

@@ -128,7 +128,7 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
   it.each([
     ['a length of 5 minutes', { lengthMinutes: 5 }, 'value.lengthMinutes', 'Length must be a whole number of minutes'],
     ['a huge number', { bufferMinutes: 1e308 }, 'value.bufferMinutes', 'from 0 to 120'],
-    ['a string for a number', { placesPerTime: '2' }, 'value.placesPerTime', 'Places at the same time must be'],
+    ['a string for a number', { placesPerTime: '2' }, 'value.placesPerTime', 'Places at each time must be'],
     ['a fraction', { weeksAhead: 2.5 }, 'value.weeksAhead', 'How far ahead must be a whole number of weeks'],
     ['a daily limit of 0', { dailyLimit: 0 }, 'value.dailyLimit', 'Daily limit must be a whole number'],
     ['notice in days', { minimumNotice: { days: 1 } }, 'value.minimumNotice', 'Notice must be'],
