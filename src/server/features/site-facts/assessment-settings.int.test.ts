@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { roleTokenHeaders } from '../../../../tests/support/staff';
 import type { AccessLogPage } from '../../../shared/access-log/access-log';
 import { assessmentSettingsOf, defaultAssessmentSettings } from '../../../shared/bookings/settings';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import type { AssessmentSettings, CurrentSiteFacts, SiteFactsRevision } from '../../../shared/site-facts/site-facts';
-import type { CreatedApiToken } from '../../../shared/staff/staff';
 
 const KEY = 'assessment-settings-key-0123456789abcdef';
 const key = { 'x-api-key': KEY };
@@ -43,17 +43,8 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
 
   beforeAll(async () => {
     subject = await createTestApp({ env: { ADMIN_API_KEY: KEY } });
-    const token = async (roles: string[]) => {
-      const answer = await subject.app.inject({
-        method: 'POST',
-        url: '/api/admin/api-tokens',
-        headers: key,
-        payload: { name: `Only ${roles.join()}`, roles },
-      });
-      return { 'x-api-key': (answer.json() as CreatedApiToken).token };
-    };
-    editor = await token(['editor']);
-    enquiries = await token(['enquiries']);
+    editor = await roleTokenHeaders(subject, key, ['editor']);
+    enquiries = await roleTokenHeaders(subject, key, ['enquiries']);
   });
   afterAll(() => subject.close());
 
