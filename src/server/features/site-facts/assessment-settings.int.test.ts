@@ -177,13 +177,15 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
     const preview = (value: unknown, headers = editor) =>
       subject.app.inject({
         method: 'POST',
-        url: '/api/admin/site/assessment/preview?page=home',
+        url: '/api/admin/site/assessment/preview?page=free-assessment',
         headers,
         payload: { value },
       });
     const answer = await preview({ ...settings, lengthMinutes: 30 });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' });
+    // The page where parents book, as the preview button names it.
+    expect(answer.body).toMatch(/rel="canonical" href="[^"]*\/free-assessment"/);
     expect((await preview(settings, enquiries)).statusCode).toBe(403);
     const refused = await preview({ ...settings, placesPerTime: 99 });
     expect(refused.statusCode).toBe(400);
