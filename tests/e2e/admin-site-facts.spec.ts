@@ -237,3 +237,77 @@ test('a bad phone, a bad price and a closure ending before it starts each show t
   expect((await current(request)).facts.details.phone).toBe(defaultSiteFacts.details.phone);
   expect((await current(request)).facts.hours.closures).toEqual([]);
 });
+
+test('staff set the free assessment bookings: a bad number shows its message, the saved settings are kept after a reload', async ({
+  page,
+  request,
+}) => {
+  await openSiteScreen(page);
+  await page
+    .getByRole('navigation', { name: 'Parts of this screen' })
+    .getByRole('link', { name: 'Free assessment bookings' })
+    .click();
+  const bookings = part(page, 'Free assessment bookings');
+  await expect(bookings).toBeInViewport();
+  // Nothing saved yet: the suggested settings, the weekly times those declared to search engines.
+  await expect(bookings.getByLabel('Length of an assessment')).toHaveValue('45');
+  await expect(bookings.getByLabel('From the next day')).toBeChecked();
+  await expect(bookings.getByLabel('Daily limit')).toHaveValue('');
+  const firstTimes = row(page, 'Free assessment bookings', 'Assessment times 1');
+  await expect(firstTimes.getByLabel('Opens')).toHaveValue(defaultSiteFacts.hours.declared[0]!.opens);
+
+  if (process.env.SCREENSHOT_DIR) {
+    await bookings.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-assessment-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bookings.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-assessment-390.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  const saves = (await revisions(request)).length;
+  await bookings.getByLabel('Places at each time').fill('twenty');
+  await bookings.getByRole('button', { name: 'Save Free assessment bookings' }).click();
+  await expect(bookings.getByText('Places at each time must be a whole number of children from 1 to 20')).toBeVisible();
+  await expect(bookings.getByLabel('Places at each time')).toBeFocused();
+  expect((await revisions(request)).length).toBe(saves);
+
+  await bookings.getByLabel('Length of an assessment').fill('60');
+  await bookings.getByLabel('Places at each time').fill('2');
+  await bookings.getByLabel('Break between assessments').fill('0');
+  await bookings.getByLabel('How far ahead parents can book').fill('6');
+  await bookings.getByLabel('Daily limit').fill('5');
+  await bookings.getByLabel('At least a number of hours ahead').check();
+  await bookings.getByLabel('Hours ahead', { exact: true }).fill('12');
+  await firstTimes.getByLabel('Saturday').check();
+  await firstTimes.getByLabel('Opens').fill('16:00');
+  await firstTimes.getByLabel('Closes').fill('19:00');
+  await bookings.getByRole('button', { name: 'Delete Assessment times 2' }).click();
+  await bookings.getByRole('button', { name: 'Save Free assessment bookings' }).click();
+  const weekdays = defaultSiteFacts.hours.declared[0]!.days;
+  const settings = {
+    lengthMinutes: 60,
+    placesPerTime: 2,
+    bufferMinutes: 0,
+    minimumNotice: { hours: 12 },
+    weeksAhead: 6,
+    dailyLimit: 5,
+    weeklyTimes: [{ days: [...weekdays, 'Saturday'], opens: '16:00', closes: '19:00' }],
+  };
+  await expect.poll(async () => (await current(request)).facts.assessment).toEqual(settings);
+  // The opening hours are their own: editing the assessment's times left them alone.
+  expect((await current(request)).facts.hours.declared).toEqual(defaultSiteFacts.hours.declared);
+
+  await page.reload();
+  const reloaded = part(page, 'Free assessment bookings');
+  await expect(reloaded.getByLabel('Length of an assessment')).toHaveValue('60');
+  await expect(reloaded.getByLabel('Places at each time')).toHaveValue('2');
+  await expect(reloaded.getByLabel('Break between assessments')).toHaveValue('0');
+  await expect(reloaded.getByLabel('How far ahead parents can book')).toHaveValue('6');
+  await expect(reloaded.getByLabel('Daily limit')).toHaveValue('5');
+  await expect(reloaded.getByLabel('At least a number of hours ahead')).toBeChecked();
+  await expect(reloaded.getByLabel('Hours ahead', { exact: true })).toHaveValue('12');
+  const keptTimes = row(page, 'Free assessment bookings', 'Assessment times 1');
+  await expect(keptTimes.getByLabel('Saturday')).toBeChecked();
+  await expect(keptTimes.getByLabel('Opens')).toHaveValue('16:00');
+  await expect(row(page, 'Free assessment bookings', 'Assessment times 2')).toHaveCount(0);
+  await expect(part(page, 'Versions').getByRole('listitem').first()).toContainText('Free assessment bookings, by');
+});

@@ -1,5 +1,5 @@
 import { stepAt, totpCode } from '../../src/server/auth/totp';
-import type { InvitationView, StaffRole } from '../../src/shared/staff/staff';
+import type { CreatedApiToken, InvitationView, StaffRole } from '../../src/shared/staff/staff';
 import type { TestApp } from './app';
 
 export const STAFF_PASSWORD = 'blue kettle under the stairs';
@@ -54,4 +54,22 @@ export async function joinAsStaff(
     headers: { cookie: `admin_session=${cookie}`, 'x-csrf-token': session.csrfToken },
     code: (when) => totpCode(secret, stepAt(when)),
   };
+}
+
+/**
+ * An API token holding only `roles`, made with the admin key, as the headers a request sends:
+ * how an integration test asks as someone with fewer rights than the key.
+ */
+export async function roleTokenHeaders(
+  subject: TestApp,
+  adminKey: Record<string, string>,
+  roles: StaffRole[],
+): Promise<Record<string, string>> {
+  const answer = await subject.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-tokens',
+    headers: adminKey,
+    payload: { name: `Only ${roles.join()}`, roles },
+  });
+  return { 'x-api-key': (answer.json() as CreatedApiToken).token };
 }

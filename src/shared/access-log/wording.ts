@@ -61,6 +61,7 @@ const siteParts: Record<SiteFactSection, string> = {
   hours: 'Opening hours',
   testimonials: 'Testimonials',
   faq: 'FAQ',
+  assessment: 'Free assessment bookings',
 };
 
 const isAction = (action: string): action is AccessAction => Object.hasOwn(accessActionWords, action);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Closure } from '../site-facts/site-facts';
+import type { AssessmentSettings, Closure } from '../site-facts/site-facts';
 import { addDays } from '../london-time';
-import { type AssessmentSettings, nearestTimes, offeredDays, type Taken, weekDayOf } from './slots';
+import { nearestTimes, offeredDays, type Taken, weekDayOf } from './slots';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
 const settings: AssessmentSettings = {

@@ -1,26 +1,5 @@
 import { addDays, londonDate, londonLocalToUtc } from '../london-time';
-import { type Closure, type DeclaredHours, type WeekDay, weekDays } from '../site-facts/site-facts';
-
-/**
- * The free assessment's booking rules (issue 41), as the centre sets them at /admin/site. Times
- * are 'HH:MM' on London's clock, dates 'YYYY-MM-DD' London dates.
- */
-export interface AssessmentSettings {
-  /** How long one assessment takes. */
-  lengthMinutes: number;
-  /** How many assessments can run at the same time. */
-  placesPerTime: number;
-  /** Time kept free after each assessment, before the next may start. */
-  bufferMinutes: number;
-  /** How soon a parent may book: at least this many hours ahead, or from the next day. */
-  minimumNotice: { hours: number } | 'next-day';
-  /** How far ahead parents may book. */
-  weeksAhead: number;
-  /** Most assessments on one day, or null for no limit beyond the times themselves. */
-  dailyLimit: number | null;
-  /** When assessments are offered in an ordinary week (by default, the declared opening hours). */
-  weeklyTimes: DeclaredHours[];
-}
+import { type AssessmentSettings, type Closure, type WeekDay, weekDays } from '../site-facts/site-facts';
 
 /** One time a parent may pick: its start and end as UTC instants, and how the office clock reads it. */
 export interface OfferedTime {

@@ -125,4 +125,6 @@ export const defaultSiteFacts: SiteFacts = {
       shown: true,
     },
   ],
+  // Nobody has set the booking settings: the defaults apply (shared/bookings/settings.ts).
+  assessment: null,
 };

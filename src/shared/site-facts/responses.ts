@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assessmentSettingsSchema } from '../bookings/settings';
 import { bodyOf } from '../response-schema';
 import { faqSchema, openingHoursSchema, siteDetailsSchema, testimonialsSchema } from './schemas';
 import { siteFactSections, type SiteFactsRevision } from './site-facts';
@@ -14,6 +15,8 @@ export const currentSiteFactsSchema = z.object({
     hours: openingHoursSchema,
     testimonials: testimonialsSchema,
     faq: faqSchema,
+    // Null until staff first save the part: the defaults apply (shared/bookings/settings.ts).
+    assessment: assessmentSettingsSchema.nullable(),
   }),
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { faqPlaceholders, unknownPlaceholders, weekDays } from './site-facts';
+import { assessmentSettingsSchema } from '../bookings/settings';
+import { faqPlaceholders, unknownPlaceholders } from './site-facts';
+import { closesAfterOpens, declaredHoursSchema, timeOfDay } from './week-hours-schema';
 
 /**
  * The site facts' rules and messages (docs/decisions/0059-editable-site-facts.md), used by the
@@ -72,11 +74,6 @@ const price = (label: string) =>
       message: `${label} must be in whole pence, like 13.50`,
     });
 
-const timeOfDay = (label: string) =>
-  z
-    .string({ error: `${label} must be a time, like 16:00` })
-    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time, like 16:00`);
-
 /** A real calendar date between 2000 and 2099. */
 const calendarDate = (label: string) =>
   z
@@ -86,13 +83,6 @@ const calendarDate = (label: string) =>
       const day = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
     }, `${label} must be a real date`);
-
-/** Closing must come after opening, named on the closing time. */
-const closesAfterOpens = (hours: { opens: string | null; closes: string | null }, context: z.RefinementCtx) => {
-  if (hours.opens && hours.closes && hours.closes <= hours.opens) {
-    context.addIssue({ code: 'custom', path: ['closes'], message: 'Closes must be after opens' });
-  }
-};
 
 const uniqueIds = (items: { id?: string | undefined }[], context: z.RefinementCtx) => {
   const seen = new Set<string>();
@@ -149,20 +139,6 @@ export const siteDetailsSchema = z
 
 const shownHoursSchema = z
   .object({ days: text('Days', 30), opens: timeOfDay('Opens'), closes: timeOfDay('Closes') })
-  .strict()
-  .superRefine(closesAfterOpens);
-
-const declaredHoursSchema = z
-  .object({
-    days: z
-      .array(z.enum(weekDays, { error: `Days must be among ${weekDays.join(', ')}` }), {
-        error: 'Days must be a list',
-      })
-      .min(1, 'Choose at least one day')
-      .max(7, 'A week has seven days'),
-    opens: timeOfDay('Opens'),
-    closes: timeOfDay('Closes'),
-  })
   .strict()
   .superRefine(closesAfterOpens);
 
@@ -275,6 +251,7 @@ export const siteFactSectionSchemas = {
   hours: openingHoursSchema,
   testimonials: testimonialsSchema,
   faq: faqSchema,
+  assessment: assessmentSettingsSchema,
 } as const;
 
 /** A revision number the form started from, or null before any save. */

@@ -80,27 +80,57 @@ export interface FaqItem {
   shown: boolean;
 }
 
+/**
+ * The free assessment's booking rules (issue 41), as the centre sets them at /admin/site: a part
+ * of the site facts, its rules and defaults in shared/bookings/settings.ts. Times are 'HH:MM' on
+ * London's clock.
+ */
+export interface AssessmentSettings {
+  /** How long one assessment takes. */
+  lengthMinutes: number;
+  /** How many assessments can run at the same time. */
+  placesPerTime: number;
+  /** Time kept free after each assessment, before the next may start. */
+  bufferMinutes: number;
+  /** How soon a parent may book: at least this many hours ahead, or from the next day. */
+  minimumNotice: { hours: number } | 'next-day';
+  /** How far ahead parents may book. */
+  weeksAhead: number;
+  /** Most assessments on one day, or null for no limit beyond the times themselves. */
+  dailyLimit: number | null;
+  /** When assessments are offered in an ordinary week (by default, the declared opening hours). */
+  weeklyTimes: DeclaredHours[];
+}
+
 export interface SiteFacts {
   details: SiteDetails;
   hours: OpeningHours;
   testimonials: Testimonial[];
   faq: FaqItem[];
+  /**
+   * The free assessment's booking settings, or null until staff first save them: the defaults
+   * then apply, following the opening hours (read them with shared/bookings/settings.ts's
+   * `assessmentSettingsOf`, never directly).
+   */
+  assessment: AssessmentSettings | null;
 }
 
 /** The parts staff save one at a time; each save is a revision of the whole. */
-export const siteFactSections = ['details', 'hours', 'testimonials', 'faq'] as const;
+export const siteFactSections = ['details', 'hours', 'testimonials', 'faq', 'assessment'] as const;
 export type SiteFactSection = (typeof siteFactSections)[number];
 
 /**
  * Who may save each section (decision 0059): the business's details and prices are the owners'
  * (decision 0058's "site settings"); hours, closures, testimonials and the FAQ are the editors'
- * words, as posts are. Owners hold every role.
+ * words, as posts are; so are the free assessment's booking settings (issue 41). Owners hold
+ * every role.
  */
 export const sectionRoles = {
   details: 'owner',
   hours: 'editor',
   testimonials: 'editor',
   faq: 'editor',
+  assessment: 'editor',
 } as const satisfies Record<SiteFactSection, 'owner' | 'editor'>;
 
 /** The facts in use and the revision they come from (null: nobody has saved any yet). */

@@ -2,12 +2,21 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { staticPublicPaths } from '../../../shared/routes';
+import { defaultAssessmentSettings } from '../../../shared/bookings/settings';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import type { SiteFactSection } from '../../../shared/site-facts/site-facts';
 
 const KEY = 'hostile-facts-key-0123456789abcdef';
 const key = { 'x-api-key': KEY };
-const sections = ['details', 'hours', 'testimonials', 'faq'] as const satisfies readonly SiteFactSection[];
+const sections = [
+  'details',
+  'hours',
+  'testimonials',
+  'faq',
+  'assessment',
+] as const satisfies readonly SiteFactSection[];
+/** Each part as saved: the assessment settings are null until saved, so their defaults stand in. */
+const savedParts = { ...defaultSiteFacts, assessment: defaultAssessmentSettings(defaultSiteFacts.hours) };
 /** Names every object has, which a lookup by `in` or by index finds (issue 36, finding 3). */
 const inheritedNames = ['__proto__', 'constructor', 'toString', '__defineGetter__', 'valueOf', 'hasOwnProperty'];
 /** Where the facts show: every static public page, a missing one (its page has the contact details) and a post list. */
@@ -105,11 +114,11 @@ describe('no saved site fact can make a public page fail (issue 36, deliverable 
     { timeout: 120_000 },
     async () => {
       const targets = sections.flatMap((section) =>
-        leavesOf(defaultSiteFacts[section]).map((leaf) => ({ section, path: leaf.path })),
+        leavesOf(savedParts[section]).map((leaf) => ({ section, path: leaf.path })),
       );
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...targets), hostileLeaf, async ({ section, path }, leaf) => {
-          const value = withLeaf(defaultSiteFacts[section], path, leaf);
+          const value = withLeaf(savedParts[section], path, leaf);
           const saved = await save(section, value);
           // A value the rules refuse is a 400 naming the field; one they accept must render.
           expect([200, 400], `${section} ${path.join('.')} = ${JSON.stringify(leaf)}: ${saved.body}`).toContain(
@@ -122,7 +131,7 @@ describe('no saved site fact can make a public page fail (issue 36, deliverable 
             );
           }
           // The next case starts from the defaults again.
-          if (saved.statusCode === 200) expect((await save(section, defaultSiteFacts[section])).statusCode).toBe(200);
+          if (saved.statusCode === 200) expect((await save(section, savedParts[section])).statusCode).toBe(200);
         }),
         { numRuns: 60 },
       );

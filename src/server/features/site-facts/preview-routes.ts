@@ -12,14 +12,18 @@ import type { SiteFactsRepo } from './repo';
 /** The settings feature's reading of a setting for another business name (given by features/index.ts). */
 export type SettingAsNamed = (key: SettingKey, name: string) => Promise<SettingValue>;
 
-/** The pages a preview can show: where the facts show most. */
-const previewPages = { home: paths.home, contact: paths.contact } as const;
+/** The pages a preview can show: where the facts show most, and where parents book the free assessment. */
+const previewPages = { home: paths.home, contact: paths.contact, 'free-assessment': paths.freeAssessment } as const;
 const previewQuery = z
-  .object({ page: z.enum(['home', 'contact'], { error: 'page must be home or contact' }).default('home') })
+  .object({
+    page: z
+      .enum(['home', 'contact', 'free-assessment'], { error: 'page must be home, contact or free-assessment' })
+      .default('home'),
+  })
   .strict();
 
 /**
- * A section's unsaved values shown on the home or contact page (decision 0059), as a post's
+ * A section's unsaved values shown on the home, contact or free assessment page (decision 0059), as a post's
  * preview is (the blog's preview-routes.ts): rendered by the pages' own code from the facts in
  * use with that section replaced; never cached, never stored, never indexed, shown by the admin
  * in a sandboxed frame.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { roleTokenHeaders } from '../../../../tests/support/staff';
 import type { AccessLogPage } from '../../../shared/access-log/access-log';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import type {
@@ -8,7 +9,6 @@ import type {
   SiteFacts,
   SiteFactsRevision,
 } from '../../../shared/site-facts/site-facts';
-import type { CreatedApiToken } from '../../../shared/staff/staff';
 
 const KEY = 'site-facts-api-key-0123456789abcdef';
 const key = { 'x-api-key': KEY };
@@ -48,17 +48,8 @@ describe('the site facts API (decision 0059): rules, conflicts, roles, restore, 
 
   beforeAll(async () => {
     subject = await createTestApp({ env: { ADMIN_API_KEY: KEY } });
-    const token = async (roles: string[]) => {
-      const answer = await subject.app.inject({
-        method: 'POST',
-        url: '/api/admin/api-tokens',
-        headers: key,
-        payload: { name: `Only ${roles.join()}`, roles },
-      });
-      return { 'x-api-key': (answer.json() as CreatedApiToken).token };
-    };
-    editor = await token(['editor']);
-    owner = await token(['owner']);
+    editor = await roleTokenHeaders(subject, key, ['editor']);
+    owner = await roleTokenHeaders(subject, key, ['owner']);
     // A first save, so every later test starts from a revision.
     await saved('details', details);
   });

@@ -1,17 +1,17 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   type Closure,
   type DeclaredHours,
   type OpeningHours,
   type ShownHours,
-  weekDays,
 } from '../../../shared/site-facts/site-facts';
 import { TextField } from '../ui/form';
-import { CheckboxField, GroupError } from './fields';
+import { CheckboxField } from './fields';
 import { ListEditor } from './ListEditor';
 import { type PartProps, SectionForm } from './SectionForm';
 import type { FieldOf } from './section-form';
 import { useSectionForm } from './use-section-form';
+import { WeekHoursRows, weekHoursOf } from './WeekHoursRows';
 
 /** A closure as typed: "Closed all day" ticked, or the special hours' two times. */
 interface ClosureRow {
@@ -43,8 +43,7 @@ const toForm = (hours: OpeningHours): HoursFormValues => ({
 
 const toValue = (form: HoursFormValues): OpeningHours => ({
   shown: form.shown,
-  // Unticking every day leaves the browser's false, not an empty list.
-  declared: form.declared.map((row) => ({ ...row, days: Array.isArray(row.days) ? row.days : [] })),
+  declared: weekHoursOf(form.declared),
   // A new closure has no id yet: the server gives it one.
   closures: form.closures.map(
     ({ closedAllDay, opens, closes, ...closure }) =>
@@ -90,36 +89,13 @@ function ShownRows() {
 }
 
 function DeclaredRows() {
-  const { register } = useFormContext<HoursFormValues>();
   return (
-    <ListEditor<HoursFormValues, 'declared'>
+    <WeekHoursRows<HoursFormValues, 'declared'>
       name="declared"
       legend="Hours given to search engines"
       rowLegend={(index) => `Search engine hours ${index + 1}`}
       addLabel="Add search engine hours"
-      newRow={() => ({ days: [], opens: '', closes: '' })}
-    >
-      {(index) => (
-        <>
-          <fieldset>
-            <legend className="font-medium text-slate-900">Days</legend>
-            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-              {weekDays.map((day) => (
-                <label key={day} className="flex items-center gap-2">
-                  <input type="checkbox" value={day} {...register(`declared.${index}.days`)} className="h-4 w-4" />
-                  {day}
-                </label>
-              ))}
-            </div>
-            <GroupError name={`declared.${index}.days`} />
-          </fieldset>
-          <div className={row}>
-            <TextField name={`declared.${index}.opens`} label="Opens" type="time" />
-            <TextField name={`declared.${index}.closes`} label="Closes" type="time" />
-          </div>
-        </>
-      )}
-    </ListEditor>
+    />
   );
 }
 

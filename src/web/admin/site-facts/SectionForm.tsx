@@ -5,7 +5,7 @@ import { type CurrentSiteFacts, type SiteFactSection, sectionRoles } from '../..
 import { useMayUse } from '../session';
 import { AdminForm } from '../ui/form';
 import { PreviewDialog } from '../ui/PreviewDialog';
-import { previewPages, sectionLabels } from './section-form';
+import { previewPageName, sectionLabels, sectionPreviewPages } from './section-form';
 import type { useSectionForm } from './use-section-form';
 
 export const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
@@ -79,7 +79,7 @@ export function SectionForm<Section extends SiteFactSection, Form extends FieldV
               {save.isPending ? 'Saving...' : 'Save'}
               <span className="sr-only"> {label}</span>
             </button>
-            {previewPages.map((page) => (
+            {sectionPreviewPages[section].map((page) => (
               <button
                 key={page}
                 type="button"
@@ -88,7 +88,9 @@ export function SectionForm<Section extends SiteFactSection, Form extends FieldV
                 className={`inline-flex items-center gap-2 ${secondaryButton}`}
               >
                 <Eye className="h-4 w-4" aria-hidden="true" />
-                {preview.isPending && preview.variables?.page === page ? 'Preparing...' : `Preview ${page} page`}
+                {preview.isPending && preview.variables?.page === page
+                  ? 'Preparing...'
+                  : `Preview ${previewPageName(page)}`}
                 <span className="sr-only"> with these {label.toLowerCase()}</span>
               </button>
             ))}
@@ -97,8 +99,8 @@ export function SectionForm<Section extends SiteFactSection, Form extends FieldV
       </AdminForm>
       <PreviewDialog
         html={state.shownPreview?.html ?? null}
-        title={`the ${state.shownPreview?.page ?? 'home'} page`}
-        description={`The ${state.shownPreview?.page ?? 'home'} page with these unsaved ${label.toLowerCase()}. Only staff can see this.`}
+        title={`the ${previewPageName(state.shownPreview?.page ?? 'home')}`}
+        description={`The ${previewPageName(state.shownPreview?.page ?? 'home')} with these unsaved ${label.toLowerCase()}. Only staff can see this.`}
         onClose={state.closePreview}
       />
     </section>

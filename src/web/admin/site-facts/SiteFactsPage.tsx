@@ -5,6 +5,7 @@ import { rememberSiteFacts } from '../../lib/site-data';
 import { Seo } from '../../lib/seo';
 import { useAdminMutation } from '../admin-mutation';
 import { useSiteFactsApi } from './api';
+import { AssessmentForm } from './AssessmentForm';
 import { BackToAdmin } from '../ui/BackToAdmin';
 import { LeaveGuard } from '../ui/LeaveGuard';
 import { DetailsForm } from './DetailsForm';
@@ -17,8 +18,9 @@ import { TestimonialsForm } from './TestimonialsForm';
 import { Versions } from './Versions';
 
 /**
- * /admin/site (decision 0059): the centre's facts in four parts, each saved on its own by those
- * whose part it is, and the versions earlier saves kept. Links at the top jump to each part;
+ * /admin/site (decision 0059): the centre's facts in five parts (the last, the free assessment's
+ * booking settings), each saved on its own by those whose part it is, and the versions earlier
+ * saves kept. Links at the top jump to each part;
  * leaving with any part's edits unsaved asks first.
  */
 export function SiteFactsPage() {
@@ -86,6 +88,7 @@ export function SiteFactsPage() {
           <HoursForm {...part} />
           <TestimonialsForm {...part} />
           <FaqForm {...part} />
+          <AssessmentForm {...part} />
           <Versions onRestored={takeAll} />
         </>
       )}

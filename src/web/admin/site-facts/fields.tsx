@@ -50,3 +50,50 @@ export function GroupError({ name }: { name: string }) {
     </p>
   ) : null;
 }
+
+/**
+ * A whole number with its unit beside the box ("45 minutes"), the phone's number keyboard; the
+ * form turns the text into a number. The unit is read out with the field, so nobody guesses it.
+ */
+export function NumberField<Values extends FieldValues>({
+  name,
+  label,
+  unit,
+  hint,
+}: {
+  name: Path<Values>;
+  label: string;
+  unit: string;
+  hint?: string;
+}) {
+  const { register } = useFormContext<Values>();
+  const { id, error, errorId } = useFieldState(name);
+  const unitId = `${id}-unit`;
+  const hintId = `${id}-hint`;
+  const describedBy = [unitId, hint && hintId, error && errorId].filter(Boolean).join(' ');
+  return (
+    <Field name={name} label={label}>
+      <div className="flex items-center gap-2">
+        <div className="w-24">
+          <input
+            id={id}
+            inputMode="numeric"
+            autoComplete="off"
+            {...register(name)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClass(!!error)}
+          />
+        </div>
+        <span id={unitId} className="mt-1 text-slate-700">
+          {unit}
+        </span>
+      </div>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </Field>
+  );
+}

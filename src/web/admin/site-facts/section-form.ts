@@ -12,10 +12,23 @@ export const sectionLabels: Record<SiteFactSection, string> = {
   hours: 'Opening hours',
   testimonials: 'Testimonials',
   faq: 'FAQ',
+  assessment: 'Free assessment bookings',
 };
 
-/** The pages every part can preview: the two where the facts show most. */
-export const previewPages: readonly SitePreviewPage[] = ['home', 'contact'];
+/**
+ * The pages each part can preview: the two where the facts show most; the booking settings
+ * show on the free assessment page, where parents pick a time.
+ */
+export const sectionPreviewPages: Record<SiteFactSection, readonly SitePreviewPage[]> = {
+  details: ['home', 'contact'],
+  hours: ['home', 'contact'],
+  testimonials: ['home', 'contact'],
+  faq: ['home', 'contact'],
+  assessment: ['free-assessment'],
+};
+
+/** A preview page as its button and dialog name it ('free assessment page'). */
+export const previewPageName = (page: SitePreviewPage) => `${page.replace('-', ' ')} page`;
 
 /**
  * A form's values checked by its section's own rules, the ones the server applies

@@ -12,15 +12,23 @@ import { siteFactsQueries } from './queries';
 import type { SitePreviewPage } from './api';
 import { type FieldOf, formFieldOfServerField, sectionFormSchema, sectionLabels } from './section-form';
 
+/** What a part's form edits: the part's value, never "not saved yet". */
+export type PartValue<Section extends SiteFactSection> = Exclude<SiteFacts[Section], null>;
+
 export interface SectionFormOptions<Section extends SiteFactSection, Form extends FieldValues> {
   section: Section;
   current: CurrentSiteFacts;
   /** Changes when every form must show the saved values, edits or not: after a restore or a reload. */
   generation: number;
-  /** These three must be stable (module-level functions). */
-  toForm: (value: SiteFacts[Section]) => Form;
-  toValue: (form: Form) => SiteFacts[Section];
+  /** These must be stable (module-level functions). */
+  toForm: (value: PartValue<Section>) => Form;
+  toValue: (form: Form) => PartValue<Section>;
   fieldOf: FieldOf;
+  /**
+   * The part's value in the facts when it is not simply `facts[section]`: the assessment settings
+   * are null until saved, and the form shows (and compares its edits with) their defaults.
+   */
+  partOf?: (facts: SiteFacts) => PartValue<Section>;
   /** Lets the screen ask whether this part has unsaved edits (its leave guard); answers how to stop asking. */
   track: (section: SiteFactSection, edited: () => boolean) => () => void;
 }
@@ -38,26 +46,32 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   toValue,
   fieldOf,
   track,
+  partOf,
 }: SectionFormOptions<Section, Form>) {
+  // Every part but the assessment settings is never null (the facts' types say so).
+  const readPart = useCallback(
+    (facts: SiteFacts) => (partOf ? partOf(facts) : (facts[section] as PartValue<Section>)),
+    [partOf, section],
+  );
   const siteFacts = useSiteFactsApi();
   const queryClient = useQueryClient();
   const schema = useMemo(
     () => sectionFormSchema<Form>(siteFactSectionSchemas[section], toValue, fieldOf),
     [section, toValue, fieldOf],
   );
-  const form = useAdminForm(schema, toForm(current.facts[section]) as DefaultValues<Form>);
+  const form = useAdminForm(schema, toForm(readPart(current.facts)) as DefaultValues<Form>);
   const [conflict, setConflict] = useState<string | null>(null);
   const [shownPreview, setShownPreview] = useState<{ page: SitePreviewPage; html: string } | null>(null);
 
   // The revision this form's values came from, and those values: a save names it as `basedOn`.
-  const loaded = useRef({ revision: current.revision, saved: JSON.stringify(current.facts[section]) });
+  const loaded = useRef({ revision: current.revision, saved: JSON.stringify(readPart(current.facts)) });
   const adopt = useCallback(
     (next: CurrentSiteFacts) => {
-      loaded.current = { revision: next.revision, saved: JSON.stringify(next.facts[section]) };
-      form.reset(toForm(next.facts[section]));
+      loaded.current = { revision: next.revision, saved: JSON.stringify(readPart(next.facts)) };
+      form.reset(toForm(readPart(next.facts)));
       setConflict(null);
     },
-    [form, section, toForm],
+    [form, readPart, toForm],
   );
 
   // Unsaved edits: the form's values differ from those it was loaded with.
@@ -74,9 +88,9 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   useEffect(() => {
     const forced = seenGeneration.current !== generation;
     seenGeneration.current = generation;
-    const unchanged = JSON.stringify(current.facts[section]) === loaded.current.saved;
+    const unchanged = JSON.stringify(readPart(current.facts)) === loaded.current.saved;
     if (forced || (!unchanged && !isEdited())) adopt(current);
-  }, [generation, current, section, adopt, isEdited]);
+  }, [generation, current, readPart, adopt, isEdited]);
 
   const showRefusal = (error: Error) => {
     if (!(error instanceof HttpError)) return;
@@ -88,7 +102,7 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
 
   const save = useAdminMutation({
     mutationFn: (values: Form) => siteFacts.save(section, loaded.current.revision, toValue(values)),
-    // Which part: the screen has four Save buttons, and the others' edits stay unsaved.
+    // Which part: the screen has a Save button per part, and the others' edits stay unsaved.
     success: { title: `${sectionLabels[section]} saved.` },
     failure: { title: 'Not saved' },
     invalidates: [siteFactsQueries.revisions(siteFacts).queryKey],

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { AssessmentSettings, SiteFacts } from '../site-facts/site-facts';
+import { declaredHoursSchema } from '../site-facts/week-hours-schema';
+
+/**
+ * The free assessment's booking settings as staff set them at /admin/site (issue 41, decision
+ * 0059): their rules and messages, used by the form and the server alike, and what applies
+ * until someone saves them.
+ */
+
+/** A whole number from `min` to `max`, its message naming the field and its unit. */
+const wholeNumber = (label: string, min: number, max: number, unit: string) => {
+  const message = `${label} must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+export const noticeHoursLimit = 168;
+
+export const assessmentSettingsSchema = z
+  .object({
+    lengthMinutes: wholeNumber('Length', 15, 240, 'minutes'),
+    placesPerTime: wholeNumber('Places at each time', 1, 20, 'children'),
+    bufferMinutes: wholeNumber('Break between assessments', 0, 120, 'minutes'),
+    minimumNotice: z.union(
+      [z.literal('next-day'), z.object({ hours: wholeNumber('Notice', 0, noticeHoursLimit, 'hours') }).strict()],
+      { error: `Notice must be a number of hours from 0 to ${noticeHoursLimit}, or "from the next day"` },
+    ),
+    weeksAhead: wholeNumber('How far ahead', 1, 26, 'weeks'),
+    dailyLimit: wholeNumber('Daily limit', 1, 50, 'assessments').nullable(),
+    weeklyTimes: z
+      .array(declaredHoursSchema, { error: 'Weekly times must be a list' })
+      .min(1, 'Give at least one row of weekly times')
+      // Two rows a day (a morning and an afternoon) is as fine a week as anyone needs.
+      .max(14, 'Give at most 14 rows of weekly times'),
+  })
+  .strict() satisfies z.ZodType<AssessmentSettings>;
+
+/**
+ * What applies until staff save their own: 45 minutes (what the FAQ promises), one at a time,
+ * a quarter of an hour to reset the room, booked from the next day up to four weeks ahead, at
+ * the hours the centre declares it is open.
+ */
+export function defaultAssessmentSettings(hours: SiteFacts['hours']): AssessmentSettings {
+  return {
+    lengthMinutes: 45,
+    placesPerTime: 1,
+    bufferMinutes: 15,
+    minimumNotice: 'next-day',
+    weeksAhead: 4,
+    dailyLimit: null,
+    weeklyTimes: hours.declared.map(({ days, opens, closes }) => ({ days: [...days], opens, closes })),
+  };
+}
+
+/**
+ * The settings in force: the saved part, or the defaults while none is saved. A revision stored
+ * before the part existed reads null for it (the repository's defaults), so it reads as the
+ * defaults too, with the weekly times following that revision's own opening hours.
+ */
+export function assessmentSettingsOf(facts: SiteFacts): AssessmentSettings {
+  return facts.assessment ?? defaultAssessmentSettings(facts.hours);
+}
