@@ -69,6 +69,9 @@ export interface EmailOutboxTable {
   kind: ColumnType<string, string | undefined, string>;
   /** The recipient's canonical form (shared/canonical-email.ts) where the outbox counts by address. */
   recipient_key: string | null;
+  /** An iCalendar message sent beside the text (a booking's), and its METHOD; NULL for other mail. */
+  calendar: ColumnType<string | null, string | null | undefined, string | null>;
+  calendar_method: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What staff write about an enquiry; deleted with it (decision 0018). */

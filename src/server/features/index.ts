@@ -6,6 +6,7 @@ import { createAccessLogFeature } from './access-log';
 import { createAnalyticsFeature } from './analytics';
 import { createBinFeature } from './bin';
 import { createBlogFeature } from './blog';
+import { createBookingsFeature } from './bookings';
 import { createEnquiriesFeature, type RetentionLog } from './enquiries';
 import { healthRoutes } from './health';
 import { createImagesFeature } from './images';
@@ -34,6 +35,11 @@ export function createFeatures(context: AppContext) {
     viewersOf: accessLog.viewersOf,
     attribute: analytics.attribute,
     sourcesOf: analytics.sourcesOf,
+  });
+  const bookings = createBookingsFeature(context, {
+    siteFacts: siteFacts.current,
+    attribute: analytics.attribute,
+    enquiries: enquiries.bookingEnquiries,
   });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,
@@ -88,6 +94,7 @@ export function createFeatures(context: AppContext) {
       settings.routes,
       siteFacts.routes,
       enquiries.routes(pages),
+      bookings.routes,
       images.routes,
       settings.logoUploadRoutes(images.storeUpload),
       seo.routes,

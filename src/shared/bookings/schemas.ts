@@ -15,7 +15,9 @@ export const bookingSchema = z.extend(assessmentSchema, {
 
 /** The parent's cancel link, as its page posts it. */
 export const bookingTokenSchema = z.object({
-  token: z.string('This link is not complete').check(z.minLength(1, 'This link is not complete'), z.maxLength(200, 'This link is not complete')),
+  token: z
+    .string('This link is not complete')
+    .check(z.minLength(1, 'This link is not complete'), z.maxLength(200, 'This link is not complete')),
 });
 
 export type BookingInput = z.output<typeof bookingSchema>;

@@ -112,7 +112,7 @@ async function takeFirstFreePlace(
       .values(row as never)
       .onConflict((conflict) => conflict.columns([keyColumn, 'place'] as never).doNothing())
       .executeTakeFirst();
-    if (Number(result.numInsertedRows ?? 0n) === 1) return true;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@ import type { Attribute, SourcesOf } from '../analytics';
 import type { Bin } from '../bin';
 import type { ReadSiteFacts } from '../site-facts';
 import { enquiriesBinnable } from './binnable';
+import { bookingEnquiries } from './booking-enquiries';
 import { enquiriesAdminRoutes } from './admin-routes';
 import { createEnquiriesRepo } from './repo';
 import { type RetentionLog, startRetention } from './retention';
@@ -14,6 +15,7 @@ import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
 
 export type { RetentionLog } from './retention';
+export type { BookingEnquiries } from './booking-enquiries';
 
 /**
  * Enquiries: the public forms, the staff inbox and staff's work on an enquiry, over one repository
@@ -51,6 +53,8 @@ export function createEnquiriesFeature(
   return {
     routes,
     binnable: enquiriesBinnable(repo, config.retentionMonths),
+    /** A booked assessment's enquiry, written in the booking's transaction (features/bookings). */
+    bookingEnquiries: bookingEnquiries(config.publicUrl),
     /** The daily run deleting what is past its time, the Bin's expired things included (retention.ts). */
     startRetention: (bin: Bin, deleteExpiredAccessLog: () => Promise<number>, log: RetentionLog) =>
       startRetention(

@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import type { BookedTime } from '../../../shared/bookings/bookings';
+import type { BookingInput } from '../../../shared/bookings/schemas';
+import {
+  type AssessmentSettings,
+  type OfferedDay,
+  type OfferedTime,
+  type Taken,
+  nearestTimes,
+  offeredDays,
+} from '../../../shared/bookings/slots';
+import type { Clock } from '../../../shared/clock';
+import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connection';
+import { enqueueEmail } from '../../mail/outbox';
+import type { BookingEnquiries } from '../enquiries';
+import type { ReadSiteFacts } from '../site-facts';
+import { bookingCancellation, bookingConfirmation, bookingLinks, cancellationNotice, ukTime } from './mails';
+import { PlaceTaken, bookingByToken, cancelBooking, insertBooking, newToken, takenFrom, tokenHash } from './repo';
+
+const nothingTaken: Taken = { placesAt: new Map(), perDay: new Map() };
+
+export type BookingOutcome =
+  | { kind: 'booked'; enquiryId: number; booked: BookedTime }
+  | { kind: 'taken'; nearest: OfferedTime[] }
+  | { kind: 'not-offered' };
+
+export type CancelOutcome =
+  { kind: 'cancelled'; startsAt: string } | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
+
+export function createBookingsService({
+  database,
+  config,
+  clock,
+  siteFacts,
+  settingsOf,
+  enquiries,
+  onQueued = () => {},
+}: {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  siteFacts: ReadSiteFacts;
+  /** The assessment settings in use (the site facts' part, decision 0071). */
+  settingsOf: () => Promise<AssessmentSettings>;
+  enquiries: BookingEnquiries;
+  onQueued?: () => void;
+}) {
+  const { db } = database;
+
+  /** The rules, the closures and what is booked, read together at `now`. */
+  async function situation(now: Date) {
+    const [settings, facts, taken] = await Promise.all([
+      settingsOf(),
+      siteFacts(),
+      takenFrom(db, now.toISOString(), londonDate(now)),
+    ]);
+    return { settings, facts, taken, closures: facts.hours.closures };
+  }
+
+  const offeredNow = async (now: Date): Promise<OfferedDay[]> => {
+    const { settings, closures, taken } = await situation(now);
+    return offeredDays(settings, closures, taken, now);
+  };
+
+  return {
+    /** The times a parent may pick now, day by day. */
+    async offered() {
+      const now = clock();
+      const { settings, closures, taken } = await situation(now);
+      return { lengthMinutes: settings.lengthMinutes, days: offeredDays(settings, closures, taken, now) };
+    },
+
+    /**
+     * Books the time the parent picked. A time the rules do not offer is refused; a time offered
+     * but full (or whose last place goes to another booking in the meantime, which the database
+     * refuses) answers the nearest free times instead.
+     */
+    async book(input: BookingInput): Promise<BookingOutcome> {
+      const now = clock();
+      const { settings, facts, taken, closures } = await situation(now);
+      const byRules = offeredDays(settings, closures, nothingTaken, now).flatMap((day) => day.times);
+      const time = byRules.find((candidate) => candidate.start === input.startsAt);
+      if (!time) return { kind: 'not-offered' };
+      const free = offeredDays(settings, closures, taken, now);
+      const taking = () => ({ kind: 'taken' as const, nearest: nearestTimes(free, time.start) });
+      if (!free.some((day) => day.times.some((candidate) => candidate.start === time.start))) return taking();
+
+      const tokens = { cancel: newToken(), change: newToken() };
+      const uid = `${crypto.randomUUID()}@${new URL(config.publicUrl).hostname}`;
+      const mail = config.mail;
+      const submittedAt = now.toISOString();
+      const date = londonDate(new Date(time.start));
+      const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
+      try {
+        // Written with other writes arriving together (group commit); a PlaceTaken rolls back this
+        // booking's enquiry with it, and the group commit runs its neighbours again without it.
+        const enquiryId = await database.writes.run(async (trx) => {
+          const { id, submission } = await enquiries.insert(trx, input, submittedAt);
+          const booking = {
+            enquiryId: id,
+            startsAt: time.start,
+            endsAt: time.end,
+            londonDate: date,
+            uid,
+            cancelTokenHash: tokenHash(tokens.cancel),
+            changeTokenHash: tokenHash(tokens.change),
+            createdAt: submittedAt,
+          };
+          await insertBooking(trx, booking, settings);
+          if (mail && context) {
+            await enqueueEmail(trx, enquiries.notification(id, submission, mail.notifyEmail, ukTime(time.start)), now);
+            const links = bookingLinks(config.publicUrl, tokens);
+            await enqueueEmail(trx, bookingConfirmation({ ...booking, sequence: 0 }, input.email, links, context), now);
+          }
+          return id;
+        });
+        if (mail) onQueued();
+        return {
+          kind: 'booked',
+          enquiryId,
+          booked: { startsAt: time.start, endsAt: time.end, date, time: utcToLondonLocal(time.start).slice(11) },
+        };
+      } catch (error) {
+        if (!(error instanceof PlaceTaken)) throw error;
+        // Lost the last place to a booking that committed first: what is free now.
+        return { kind: 'taken', nearest: nearestTimes(await offeredNow(clock()), time.start) };
+      }
+    },
+
+    /**
+     * Cancels by the cancel link's token (the change link's cannot), until the time has passed:
+     * the places are freed, the parent is sent METHOD:CANCEL and the office is told.
+     */
+    async cancel(token: string): Promise<CancelOutcome> {
+      const now = clock();
+      const found = await bookingByToken(db, 'cancel', token);
+      if (!found) return { kind: 'unknown' };
+      if (found.status === 'cancelled') return { kind: 'already-cancelled' };
+      if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+      const mail = config.mail;
+      const facts = mail ? await siteFacts() : undefined;
+      const cancelled = await database.writes.run(async (trx) => {
+        const booking = await cancelBooking(trx, found.id, now.toISOString());
+        if (!booking || !mail || !facts) return booking;
+        const parent = await trx
+          .selectFrom('contact_submissions')
+          .select(['first_name', 'last_name', 'email'])
+          .where('id', '=', booking.enquiryId)
+          .executeTakeFirstOrThrow();
+        const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
+        await enqueueEmail(trx, bookingCancellation(booking, parent.email, context), now);
+        const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+        const link = enquiries.adminLink(booking.enquiryId);
+        await enqueueEmail(trx, cancellationNotice(booking, who, mail.notifyEmail, link), now);
+        return booking;
+      });
+      if (!cancelled) return { kind: 'already-cancelled' };
+      if (mail) onQueued();
+      return { kind: 'cancelled', startsAt: cancelled.startsAt };
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;
