@@ -15,7 +15,7 @@ import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
 
 export type { RetentionLog } from './retention';
-export type { BookingEnquiries } from './booking-enquiries';
+export { type BookingEnquiries, bookingEnquiries } from './booking-enquiries';
 
 /**
  * Enquiries: the public forms, the staff inbox and staff's work on an enquiry, over one repository
