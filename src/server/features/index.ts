@@ -67,6 +67,8 @@ export function createFeatures(context: AppContext) {
     bin,
     /** Page views and enquiry sources (decision 0065): the page route counts through it. */
     analytics,
+    /** Booked assessments (issue 41): the reminders' scheduled job runs in the background work. */
+    bookings,
     /** The hourly tidy of sign-ins left half-way (background-work.ts). */
     deleteEndedChallenges: staff.deleteEndedChallenges,
     /** The daily retention run (background-work.ts), emptying this Bin and the access log's old entries too. */

@@ -1,5 +1,6 @@
 import type { AssessmentSettings } from '../../../shared/bookings/slots';
 import type { AppContext, FeaturePlugin } from '../../context';
+import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { Attribute } from '../analytics';
 import type { BookingEnquiries } from '../enquiries';
 import type { ReadSiteFacts } from '../site-facts';
@@ -38,5 +39,21 @@ export function createBookingsFeature(
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(bookingRoutes, { ...context, service, attribute });
   };
-  return { routes, service };
+  /** Every five minutes, in one process of all that share the database: the reminders due. */
+  const startReminders = (log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  }) =>
+    startScheduledJob({
+      db: database.db,
+      name: 'booking-reminders',
+      intervalMs: 5 * 60_000,
+      clock,
+      log,
+      run: async () => {
+        const queued = await service.sendDueReminders();
+        if (queued > 0) log.info({ queued }, 'queued reminders of tomorrow’s assessments');
+      },
+    });
+  return { routes, service, startReminders };
 }

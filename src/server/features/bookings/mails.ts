@@ -142,3 +142,31 @@ export function cancellationNotice(
     ].join('\n'),
   };
 }
+
+/** The parent's reminder, a day before: the time, the place, and how to cancel (the links are in the confirmation only). */
+export function bookingReminder(
+  booking: Pick<BookingRow, 'enquiryId' | 'startsAt'>,
+  parentEmail: string,
+  { details, officeEmail }: BookingMailContext,
+): OutgoingEmail {
+  const when = ukTime(booking.startsAt);
+  return {
+    kind: 'booking-reminder',
+    submissionId: booking.enquiryId,
+    recipient: parentEmail.toLowerCase(),
+    replyTo: officeEmail,
+    subject: `Reminder: your free assessment on ${when} - ${details.name}`,
+    body: [
+      'Hello,',
+      '',
+      `A reminder: your free assessment at ${details.name} is on ${when}.`,
+      '',
+      `Where: ${addressLine(details)}`,
+      '',
+      'If you can no longer come, please use the cancel link in your confirmation e-mail,',
+      `so the time is free for someone else, or call ${details.phone}.`,
+      '',
+      details.name,
+    ].join('\n'),
+  };
+}

@@ -218,3 +218,55 @@ export async function bookingsOfEnquiries(
   const rows = await db.selectFrom('bookings').select(bookingColumns).where('enquiry_id', 'in', enquiryIds).execute();
   return new Map(rows.map((row) => [row.enquiry_id, toBooking(row)]));
 }
+
+/** How long before its time a booking's reminder goes. */
+export const reminderAheadMs = 24 * 60 * 60_000;
+
+/**
+ * Bookings whose reminder is due at `now`: still booked, not reminded, starting within the next
+ * 24 hours, and booked at least 24 hours ahead (a later booking's confirmation is the reminder).
+ */
+export async function dueReminders(
+  db: Kysely<DatabaseSchema>,
+  now: Date,
+): Promise<(BookingRow & { parentEmail: string })[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('contact_submissions', 'contact_submissions.id', 'bookings.enquiry_id')
+    .select([
+      'bookings.id',
+      'bookings.enquiry_id',
+      'bookings.starts_at',
+      'bookings.ends_at',
+      'bookings.london_date',
+      'bookings.status',
+      'bookings.uid',
+      'bookings.sequence',
+      'bookings.created_at',
+      'contact_submissions.email',
+    ])
+    .where('bookings.status', '=', 'booked')
+    .where('bookings.reminded_at', 'is', null)
+    .where('bookings.starts_at', '>', now.toISOString())
+    .where('bookings.starts_at', '<=', new Date(now.getTime() + reminderAheadMs).toISOString())
+    .execute();
+  return rows
+    .filter((row) => Date.parse(row.created_at) <= Date.parse(row.starts_at) - reminderAheadMs)
+    .map((row) => ({ ...toBooking(row), parentEmail: row.email }));
+}
+
+/**
+ * Marks a booking reminded, in the transaction that queues its reminder: true for the one call
+ * that did, so however many processes look at once, and whatever restarts between, one reminder
+ * is queued (the outbox then sends it once).
+ */
+export async function markReminded(trx: Kysely<DatabaseSchema>, id: number, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('bookings')
+    .set({ reminded_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -16,8 +16,25 @@ import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
 import type { BookingEnquiries } from '../enquiries';
 import type { ReadSiteFacts } from '../site-facts';
-import { bookingCancellation, bookingConfirmation, bookingLinks, cancellationNotice, ukTime } from './mails';
-import { PlaceTaken, bookingByToken, cancelBooking, insertBooking, newToken, takenFrom, tokenHash } from './repo';
+import {
+  bookingCancellation,
+  bookingConfirmation,
+  bookingLinks,
+  bookingReminder,
+  cancellationNotice,
+  ukTime,
+} from './mails';
+import {
+  PlaceTaken,
+  bookingByToken,
+  cancelBooking,
+  dueReminders,
+  insertBooking,
+  markReminded,
+  newToken,
+  takenFrom,
+  tokenHash,
+} from './repo';
 
 const nothingTaken: Taken = { placesAt: new Map(), perDay: new Map() };
 
@@ -159,6 +176,31 @@ export function createBookingsService({
       if (!cancelled) return { kind: 'already-cancelled' };
       if (mail) onQueued();
       return { kind: 'cancelled', startsAt: cancelled.startsAt };
+    },
+
+    /**
+     * Queues the reminder of each booking due one (24 hours ahead), each marked in the transaction
+     * that queues it, so it is queued once whatever runs at once or restarts; answers how many.
+     */
+    async sendDueReminders(): Promise<number> {
+      const mail = config.mail;
+      if (!mail) return 0;
+      const now = clock();
+      const due = await dueReminders(db, now);
+      if (due.length === 0) return 0;
+      const { details } = await siteFacts();
+      const context = { details, officeEmail: mail.notifyEmail, now };
+      let queued = 0;
+      for (const booking of due) {
+        const done = await database.writes.run(async (trx) => {
+          if (!(await markReminded(trx, booking.id, now.toISOString()))) return false;
+          await enqueueEmail(trx, bookingReminder(booking, booking.parentEmail, context), now);
+          return true;
+        });
+        if (done) queued += 1;
+      }
+      if (queued > 0) onQueued();
+      return queued;
     },
   };
 }
