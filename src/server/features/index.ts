@@ -7,7 +7,7 @@ import { createAnalyticsFeature } from './analytics';
 import { createBinFeature } from './bin';
 import { createBlogFeature } from './blog';
 import { createBookingsFeature } from './bookings';
-import { createEnquiriesFeature, type RetentionLog } from './enquiries';
+import { bookingEnquiries, createEnquiriesFeature, type RetentionLog } from './enquiries';
 import { healthRoutes } from './health';
 import { createImagesFeature } from './images';
 import { createSeoFeature } from './seo';
@@ -30,16 +30,19 @@ export function createFeatures(context: AppContext) {
   const settings = createSettingsFeature(context, facts);
   const blog = createBlogFeature(context, facts);
   const analytics = createAnalyticsFeature(context);
+  // A booked assessment is an enquiry with a time: the bookings write their enquiry with the
+  // enquiries' own code, and the inbox shows each booking's time.
+  const bookings = createBookingsFeature(context, {
+    siteFacts: siteFacts.current,
+    attribute: analytics.attribute,
+    enquiries: bookingEnquiries(context.config.publicUrl),
+  });
   const enquiries = createEnquiriesFeature(context, {
     ...facts,
     viewersOf: accessLog.viewersOf,
     attribute: analytics.attribute,
     sourcesOf: analytics.sourcesOf,
-  });
-  const bookings = createBookingsFeature(context, {
-    siteFacts: siteFacts.current,
-    attribute: analytics.attribute,
-    enquiries: enquiries.bookingEnquiries,
+    bookingsOf: bookings.bookingsOf,
   });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,

@@ -82,8 +82,15 @@ describe('booking the free assessment', () => {
       headers: { 'x-api-key': ADMIN_KEY },
     });
     expect(inbox.statusCode).toBe(200);
-    const items = inbox.json<{ items: { email: string; submissionType: string }[] }>().items;
-    expect(items).toContainEqual(expect.objectContaining({ email: parent.email, submissionType: 'assessment' }));
+    const items = inbox.json<{ items: { email: string; submissionType: string; booking: unknown }[] }>().items;
+    // The inbox shows it as an assessment request, with its time.
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        email: parent.email,
+        submissionType: 'assessment',
+        booking: { startsAt: '2026-12-01T09:00:00.000Z', endsAt: '2026-12-01T09:45:00.000Z', status: 'booked' },
+      }),
+    );
     const booking = await subject.database.db.selectFrom('bookings').selectAll().executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ status: 'booked', sequence: 0, london_date: '2026-12-01' });
     // Only hashes of the links are stored.

@@ -2,9 +2,10 @@ import type { AssessmentSettings } from '../../../shared/bookings/slots';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { Attribute } from '../analytics';
-import type { BookingEnquiries } from '../enquiries';
+import type { BookingEnquiries, BookingsOf } from '../enquiries';
 import type { ReadSiteFacts } from '../site-facts';
 import { defaultAssessmentSettings } from './default-settings';
+import { bookingsOfEnquiries } from './repo';
 import { bookingRoutes } from './routes';
 import { createBookingsService } from './service';
 
@@ -55,5 +56,15 @@ export function createBookingsFeature(
         if (queued > 0) log.info({ queued }, 'queued reminders of tomorrow’s assessments');
       },
     });
-  return { routes, service, startReminders };
+  /** The inbox's view of each booking: its time and whether it stands (handed to the enquiries). */
+  const bookingsOf: BookingsOf = async (enquiryIds) => {
+    const rows = await bookingsOfEnquiries(database.db, enquiryIds);
+    return new Map(
+      [...rows].map(([enquiryId, row]) => [
+        enquiryId,
+        { startsAt: row.startsAt, endsAt: row.endsAt, status: row.status },
+      ]),
+    );
+  };
+  return { routes, service, startReminders, bookingsOf };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { EnquiryBooking } from '../../../shared/enquiries/admin-schemas';
 import type { AssessmentInput } from '../../../shared/enquiries/schemas';
 import type { DatabaseSchema } from '../../db/schema';
 import type { OutgoingEmail } from '../../mail/outbox';
@@ -31,3 +32,6 @@ export function bookingEnquiries(publicUrl: string) {
 }
 
 export type BookingEnquiries = ReturnType<typeof bookingEnquiries>;
+
+/** The time booked for each of these enquiries that is a booked assessment, answered by the bookings feature. */
+export type BookingsOf = (enquiryIds: readonly number[]) => Promise<ReadonlyMap<number, EnquiryBooking>>;
