@@ -18,6 +18,7 @@ export const outboxKinds = [
   'sign-in-reset',
   // Booked free assessments (issue 41): the parent's invitation, cancellation and reminder.
   'booking-confirmation',
+  'booking-update',
   'booking-cancellation',
   'booking-reminder',
   // The office told of a booking's change or cancellation (the booking itself is a staff notification).

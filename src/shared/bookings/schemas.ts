@@ -9,9 +9,9 @@ const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * A booking: the free-assessment form's details (docs/product.md#assessment-form, the same
  * messages) and the start of the time picked from the offered times.
  */
-export const bookingSchema = z.extend(assessmentSchema, {
-  startsAt: z.string('Please choose a time').check(z.regex(instantPattern, 'Please choose a time')),
-});
+const startsAt = z.string('Please choose a time').check(z.regex(instantPattern, 'Please choose a time'));
+
+export const bookingSchema = z.extend(assessmentSchema, { startsAt });
 
 /** The parent's cancel link, as its page posts it. */
 export const bookingTokenSchema = z.object({
@@ -19,5 +19,8 @@ export const bookingTokenSchema = z.object({
     .string('This link is not complete')
     .check(z.minLength(1, 'This link is not complete'), z.maxLength(200, 'This link is not complete')),
 });
+
+/** The parent's change link, as its page posts it with the new time. */
+export const bookingChangeSchema = z.extend(bookingTokenSchema, { startsAt });
 
 export type BookingInput = z.output<typeof bookingSchema>;

@@ -114,9 +114,35 @@ describe('the booking’s mails, through a real SMTP server', () => {
     expect(notice!.text).toContain('Priya Khan');
   });
 
-  it('sends METHOD:CANCEL with the same UID and a higher SEQUENCE when the parent cancels, and tells the office', async () => {
+  it('sends an update (METHOD:REQUEST, same UID, higher SEQUENCE) when the parent moves the time', async () => {
     const [confirmation] = toParent();
     const first = parsedEvent(attachedCalendar(confirmation!)).event;
+    const moved = await subject.app.inject({
+      method: 'POST',
+      url: '/api/bookings/change',
+      remoteAddress: '198.51.100.9',
+      // Monday 30 March, 15:00 BST.
+      payload: { token: tokenIn(confirmation!, 'change'), startsAt: '2026-03-30T14:00:00.000Z' },
+    });
+    expect(moved.statusCode).toBe(200);
+    await waitFor(() => toParent().length === 2 && toOffice().length === 2);
+    const update = toParent()[1]!;
+    expect(unfolded(update)).toMatch(
+      /^Subject: Changed: your free assessment is now on Monday 30 March 2026, 15:00 \(UK time\)/m,
+    );
+    const { method, event } = parsedEvent(attachedCalendar(update));
+    expect(method).toBe('REQUEST');
+    expect(event.uid).toBe(first.uid);
+    expect(event.sequence).toBe(first.sequence + 1);
+    expect(event.startDate.toString()).toBe('2026-03-30T15:00:00');
+    expect(toOffice()[1]!.text).toContain(
+      'moved their free assessment from Monday 30 March 2026, 16:00 (UK time) to Monday 30 March 2026, 15:00 (UK time)',
+    );
+  });
+
+  it('sends METHOD:CANCEL with the same UID and a higher SEQUENCE when the parent cancels, and tells the office', async () => {
+    const [confirmation] = toParent();
+    const update = parsedEvent(attachedCalendar(toParent()[1]!)).event;
     const cancelled = await subject.app.inject({
       method: 'POST',
       url: '/api/bookings/cancel',
@@ -124,23 +150,23 @@ describe('the booking’s mails, through a real SMTP server', () => {
       payload: { token: tokenIn(confirmation!, 'cancel') },
     });
     expect(cancelled.statusCode).toBe(200);
-    await waitFor(() => toParent().length === 2 && toOffice().length === 2);
+    await waitFor(() => toParent().length === 3 && toOffice().length === 3);
 
-    const cancellation = toParent()[1]!;
+    const cancellation = toParent()[2]!;
     expect(unfolded(cancellation)).toMatch(
-      /^Subject: Cancelled: your free assessment on Monday 30 March 2026, 16:00 \(UK time\)/m,
+      /^Subject: Cancelled: your free assessment on Monday 30 March 2026, 15:00 \(UK time\)/m,
     );
     expect(cancellation.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL/im);
     const { method, event, vevent } = parsedEvent(attachedCalendar(cancellation));
     expect(method).toBe('CANCEL');
-    expect(event.uid).toBe(first.uid);
-    expect(event.sequence).toBeGreaterThan(first.sequence);
+    expect(event.uid).toBe(update.uid);
+    expect(event.sequence).toBeGreaterThan(update.sequence);
     expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
-    expect(event.startDate.toString()).toBe('2026-03-30T16:00:00');
+    expect(event.startDate.toString()).toBe('2026-03-30T15:00:00');
 
-    const notice = toOffice()[1]!;
+    const notice = toOffice()[2]!;
     expect(unfolded(notice)).toMatch(
-      /^Subject: Assessment cancelled by Priya Khan: Monday 30 March 2026, 16:00 \(UK time\)/m,
+      /^Subject: Assessment cancelled by Priya Khan: Monday 30 March 2026, 15:00 \(UK time\)/m,
     );
     expect(notice.text).toContain('The time is free again.');
   });

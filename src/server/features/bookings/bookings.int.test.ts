@@ -174,12 +174,62 @@ describe('booking the free assessment', () => {
     expect((await post('/api/bookings', { ...parent, startsAt: '2026-12-01T09:00:00.000Z' })).statusCode).toBe(201);
   });
 
-  it('kills the cancel link once the time has passed', async () => {
-    const token = await tokenFromMail('cancel');
-    clock.set(Date.parse('2026-12-01T09:00:00.000Z'));
-    const late = await post('/api/bookings/cancel', { token });
+  it('moves with the change link only, to a free offered time, freeing the old one', async () => {
+    const cancelToken = await tokenFromMail('cancel');
+    const changeToken = await tokenFromMail('change');
+    const change = (token: string, startsAt: string) => post('/api/bookings/change', { token, startsAt });
+
+    // Single-purpose: the cancel link cannot change.
+    const wrong = await change(cancelToken, '2026-12-01T10:00:00.000Z');
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error).toMatch(/change link is not recognised/);
+    expect((await change(changeToken, '2026-12-01T10:30:00.000Z')).statusCode).toBe(400);
+
+    const moved = await change(changeToken, '2026-12-01T10:00:00.000Z');
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ startsAt: '2026-12-01T10:00:00.000Z', time: '10:00' });
+    const booking = await subject.database.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('status', '=', 'booked')
+      .executeTakeFirstOrThrow();
+    expect(booking).toMatchObject({ starts_at: '2026-12-01T10:00:00.000Z', sequence: 1 });
+    const held = await subject.database.db.selectFrom('booking_places').select('starts_at').execute();
+    expect(held.map((row) => row.starts_at)).toEqual(['2026-12-01T10:00:00.000Z']);
+    const kinds = await subject.database.db.selectFrom('email_outbox').select('kind').execute();
+    expect(kinds.map((row) => row.kind)).toEqual(expect.arrayContaining(['booking-update', 'booking-notice']));
+
+    // Held to the same places: a time another parent holds is refused with the nearest free ones.
+    expect(
+      (await post('/api/bookings', { ...parent, email: 'amy@example.com', startsAt: '2026-12-01T11:00:00.000Z' }))
+        .statusCode,
+    ).toBe(201);
+    const taken = await change(changeToken, '2026-12-01T11:00:00.000Z');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: timeTakenMessage, code: 'TIME_TAKEN' });
+  });
+
+  it('kills both links once the time has passed', async () => {
+    const confirmations = await subject.database.db
+      .selectFrom('email_outbox')
+      .select('body')
+      .where('kind', '=', 'booking-confirmation')
+      .where('recipient', '=', parent.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = (link: string) =>
+      new RegExp(`/free-assessment/${link}\\?token=([\\w-]+)`).exec(confirmations.body)![1]!;
+    // The booking moved to 10:00; at 10:00 it has begun.
+    clock.set(Date.parse('2026-12-01T10:00:00.000Z'));
+    const late = await post('/api/bookings/cancel', { token: token('cancel') });
     expect(late.statusCode).toBe(410);
     expect(late.json()).toMatchObject({ code: 'LINK_EXPIRED' });
+    const lateChange = await post('/api/bookings/change', {
+      token: token('change'),
+      startsAt: '2026-12-02T10:00:00.000Z',
+    });
+    expect(lateChange.statusCode).toBe(410);
+    expect(lateChange.json()).toMatchObject({ code: 'LINK_EXPIRED' });
     clock.set(start);
   });
 });

@@ -121,25 +121,65 @@ export function bookingCancellation(
   };
 }
 
-/** The office's note that a parent cancelled: which enquiry, which time. */
-export function cancellationNotice(
+/** The office's note that a parent cancelled or moved their booking: which enquiry, which time. */
+export function officeNotice(
+  change: { kind: 'cancelled' } | { kind: 'moved'; from: string },
   booking: BookingRow,
   parent: { firstName: string; lastName: string; email: string },
   officeEmail: string,
   adminLink: string,
 ): OutgoingEmail {
   const name = `${parent.firstName} ${parent.lastName}`.replace(/[\n\v\f\r\u0085\u2028\u2029\t]+/g, ' ').slice(0, 150);
+  const when = ukTime(booking.startsAt);
+  const [subject, line] =
+    change.kind === 'cancelled'
+      ? [
+          `Assessment cancelled by ${name}: ${when}`,
+          `${name} cancelled their free assessment on ${when}. The time is free again.`,
+        ]
+      : [
+          `Assessment moved by ${name} to ${when}`,
+          `${name} moved their free assessment from ${ukTime(change.from)} to ${when}. The old time is free again.`,
+        ];
   return {
     kind: 'booking-notice',
     submissionId: booking.enquiryId,
     recipient: officeEmail,
     replyTo: parent.email,
-    subject: `Assessment cancelled by ${name}: ${ukTime(booking.startsAt)}`,
-    body: [
-      `${name} cancelled their free assessment on ${ukTime(booking.startsAt)}. The time is free again.`,
-      '',
-      `Open the enquiry in the admin: ${adminLink}`,
-    ].join('\n'),
+    subject,
+    body: [line, '', `Open the enquiry in the admin: ${adminLink}`].join('\n'),
+  };
+}
+
+/** The parent's update after a change: the same UID, the raised SEQUENCE, METHOD:REQUEST at the new time. */
+export function bookingUpdate(booking: BookingRow, parentEmail: string, context: BookingMailContext): OutgoingEmail {
+  const { details } = context;
+  const when = ukTime(booking.startsAt);
+  const body = [
+    'Hello,',
+    '',
+    `Your free assessment at ${details.name} is now on ${when}.`,
+    '',
+    `Where: ${addressLine(details)}`,
+    '',
+    'The invitation attached moves it in your calendar.',
+    'The change and cancel links in your first confirmation still work, until the new time.',
+    '',
+    `If you have a question, reply to this e-mail or call ${details.phone}.`,
+    '',
+    details.name,
+  ].join('\n');
+  return {
+    kind: 'booking-update',
+    submissionId: booking.enquiryId,
+    recipient: parentEmail.toLowerCase(),
+    replyTo: context.officeEmail,
+    subject: `Changed: your free assessment is now on ${when} - ${details.name}`,
+    body,
+    calendar: {
+      method: 'REQUEST',
+      content: appointmentMessage('REQUEST', appointment(booking, parentEmail, `Moved to ${when}.`, context)),
+    },
   };
 }
 

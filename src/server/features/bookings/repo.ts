@@ -163,14 +163,60 @@ export async function insertBooking(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (!(await takeFirstFreePlace(trx, 'booking_places', booking.startsAt, limits.placesPerTime, id))) {
-    throw new PlaceTaken();
-  }
-  const dayLimit = limits.dailyLimit ?? noDailyLimit;
-  if (!(await takeFirstFreePlace(trx, 'booking_day_places', booking.londonDate, dayLimit, id))) {
-    throw new PlaceTaken();
-  }
+  await takePlaces(trx, id, booking, limits);
   return id;
+}
+
+/** Takes the booking's place at its time and in its day, or throws PlaceTaken. */
+async function takePlaces(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  at: { startsAt: string; londonDate: string },
+  limits: { placesPerTime: number; dailyLimit: number | null },
+) {
+  if (!(await takeFirstFreePlace(trx, 'booking_places', at.startsAt, limits.placesPerTime, id))) {
+    throw new PlaceTaken();
+  }
+  if (!(await takeFirstFreePlace(trx, 'booking_day_places', at.londonDate, limits.dailyLimit ?? noDailyLimit, id))) {
+    throw new PlaceTaken();
+  }
+}
+
+/** Frees every place the booking holds. */
+async function freePlaces(trx: Kysely<DatabaseSchema>, id: number) {
+  await trx.deleteFrom('booking_places').where('booking_id', '=', id).execute();
+  await trx.deleteFrom('booking_day_places').where('booking_id', '=', id).execute();
+}
+
+/**
+ * Moves a booking still booked to another time, in the caller's transaction: its SEQUENCE goes
+ * up, its old places are freed and the new ones taken under the same keys (throws PlaceTaken, so
+ * the transaction rolls back to the old time). Undefined when it was not booked any more.
+ */
+export async function moveBooking(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  to: { startsAt: string; endsAt: string; londonDate: string },
+  limits: { placesPerTime: number; dailyLimit: number | null },
+): Promise<BookingRow | undefined> {
+  const row = await trx
+    .updateTable('bookings')
+    .set((eb) => ({
+      starts_at: to.startsAt,
+      ends_at: to.endsAt,
+      london_date: to.londonDate,
+      sequence: eb('sequence', '+', 1),
+      // The reminder belongs to the new time.
+      reminded_at: null,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .returning(bookingColumns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await freePlaces(trx, id);
+  await takePlaces(trx, id, to, limits);
+  return toBooking(row);
 }
 
 /** The booking a cancel (or change) link's token opens, whatever its state. */
@@ -204,8 +250,7 @@ export async function cancelBooking(
     .returning(bookingColumns)
     .executeTakeFirst();
   if (!row) return undefined;
-  await trx.deleteFrom('booking_places').where('booking_id', '=', id).execute();
-  await trx.deleteFrom('booking_day_places').where('booking_id', '=', id).execute();
+  await freePlaces(trx, id);
   return toBooking(row);
 }
 

@@ -12,7 +12,7 @@ import {
   offeredTimesSchema,
   timeTakenSchema,
 } from '../../../shared/bookings/responses';
-import { bookingSchema, bookingTokenSchema } from '../../../shared/bookings/schemas';
+import { bookingChangeSchema, bookingSchema, bookingTokenSchema } from '../../../shared/bookings/schemas';
 import { caughtByHoneypot } from '../../../shared/enquiries/honeypot';
 import { londonTimeZone } from '../../../shared/london-time';
 import { perAddress } from '../../client-address';
@@ -21,7 +21,7 @@ import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError, badRequest, notFound } from '../../errors';
 import { answers } from '../../responses';
 import type { Attribute } from '../analytics';
-import type { BookingsService } from './service';
+import type { BookingsService, ChangeOutcome } from './service';
 
 /** As the enquiry forms': every field at its longest in multi-byte text. */
 const bodyLimit = 64 * 1024;
@@ -92,26 +92,52 @@ export const bookingRoutes: FeaturePlugin<{ service: BookingsService; attribute:
     },
   );
 
+  /** The answers both links share when the link cannot be used. */
+  const linkRefused = (outcome: { kind: 'unknown' | 'already-cancelled' | 'passed' }, link: 'cancel' | 'change') => {
+    if (outcome.kind === 'unknown') {
+      return notFound(
+        `This ${link} link is not recognised. Please use the ${link} link in your confirmation e-mail, or call us.`,
+      );
+    }
+    if (outcome.kind === 'already-cancelled') {
+      return new AppError(410, 'ALREADY_CANCELLED', 'This assessment has already been cancelled.');
+    }
+    return new AppError(410, 'LINK_EXPIRED', 'The time of this assessment has passed, so the link no longer works.');
+  };
+
+  app.post(
+    '/api/bookings/change',
+    {
+      ...limits,
+      schema: { body: bookingChangeSchema, response: answers({ 200: bookedTimeSchema, 409: timeTakenSchema }) },
+    },
+    async (request, reply) => {
+      const outcome: ChangeOutcome = await service.change(request.body.token, request.body.startsAt);
+      switch (outcome.kind) {
+        case 'booked':
+          return reply.code(200).send(outcome.booked);
+        case 'taken':
+          return reply
+            .code(409)
+            .send({ error: timeTakenMessage, code: 'TIME_TAKEN', nearest: outcome.nearest } satisfies TimeTaken);
+        case 'not-offered':
+          throw badRequest('That time is not offered. Please choose one of the times shown.', 'startsAt');
+        default:
+          throw linkRefused(outcome, 'change');
+      }
+    },
+  );
+
   app.post(
     '/api/bookings/cancel',
     { ...limits, schema: { body: bookingTokenSchema, response: answers({ 200: cancelledBookingSchema }) } },
     async (request) => {
       const outcome = await service.cancel(request.body.token);
       switch (outcome.kind) {
-        case 'unknown':
-          throw notFound(
-            'This cancel link is not recognised. Please use the cancel link in your confirmation e-mail, or call us.',
-          );
-        case 'already-cancelled':
-          throw new AppError(410, 'ALREADY_CANCELLED', 'This assessment has already been cancelled.');
-        case 'passed':
-          throw new AppError(
-            410,
-            'LINK_EXPIRED',
-            'The time of this assessment has passed, so the link no longer works.',
-          );
         case 'cancelled':
           return { startsAt: outcome.startsAt, status: 'cancelled' } satisfies CancelledBooking;
+        default:
+          throw linkRefused(outcome, 'cancel');
       }
     },
   );

@@ -21,7 +21,8 @@ import {
   bookingConfirmation,
   bookingLinks,
   bookingReminder,
-  cancellationNotice,
+  bookingUpdate,
+  officeNotice,
   ukTime,
 } from './mails';
 import {
@@ -31,6 +32,7 @@ import {
   dueReminders,
   insertBooking,
   markReminded,
+  moveBooking,
   newToken,
   takenFrom,
   tokenHash,
@@ -42,6 +44,8 @@ export type BookingOutcome =
   | { kind: 'booked'; enquiryId: number; booked: BookedTime }
   | { kind: 'taken'; nearest: OfferedTime[] }
   | { kind: 'not-offered' };
+
+export type ChangeOutcome = BookingOutcome | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
 
 export type CancelOutcome =
   { kind: 'cancelled'; startsAt: string } | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
@@ -76,6 +80,34 @@ export function createBookingsService({
     return { settings, facts, taken, closures: facts.hours.closures };
   }
 
+  /** Whether the rules offer `startsAt` now (else 'not-offered'), and whether a place is free at it (else the nearest that are). */
+  async function pick(startsAt: string, now: Date) {
+    const current = await situation(now);
+    const { settings, closures, taken } = current;
+    const time = offeredDays(settings, closures, nothingTaken, now)
+      .flatMap((day) => day.times)
+      .find((candidate) => candidate.start === startsAt);
+    if (!time) return { kind: 'not-offered' as const };
+    const free = offeredDays(settings, closures, taken, now);
+    if (!free.some((day) => day.times.some((candidate) => candidate.start === time.start))) {
+      return { kind: 'taken' as const, nearest: nearestTimes(free, time.start) };
+    }
+    return { kind: 'free' as const, time, date: londonDate(new Date(time.start)), ...current };
+  }
+
+  /** The answer for a time taken since it was read: what is free now, nearest first. */
+  const takenSince = async (startsAt: string) => ({
+    kind: 'taken' as const,
+    nearest: nearestTimes(await offeredNow(clock()), startsAt),
+  });
+
+  const bookedTime = (time: OfferedTime, date: string): BookedTime => ({
+    startsAt: time.start,
+    endsAt: time.end,
+    date,
+    time: utcToLondonLocal(time.start).slice(11),
+  });
+
   const offeredNow = async (now: Date): Promise<OfferedDay[]> => {
     const { settings, closures, taken } = await situation(now);
     return offeredDays(settings, closures, taken, now);
@@ -96,19 +128,13 @@ export function createBookingsService({
      */
     async book(input: BookingInput): Promise<BookingOutcome> {
       const now = clock();
-      const { settings, facts, taken, closures } = await situation(now);
-      const byRules = offeredDays(settings, closures, nothingTaken, now).flatMap((day) => day.times);
-      const time = byRules.find((candidate) => candidate.start === input.startsAt);
-      if (!time) return { kind: 'not-offered' };
-      const free = offeredDays(settings, closures, taken, now);
-      const taking = () => ({ kind: 'taken' as const, nearest: nearestTimes(free, time.start) });
-      if (!free.some((day) => day.times.some((candidate) => candidate.start === time.start))) return taking();
-
+      const picked = await pick(input.startsAt, now);
+      if (picked.kind !== 'free') return picked;
+      const { time, date, settings, facts } = picked;
       const tokens = { cancel: newToken(), change: newToken() };
       const uid = `${crypto.randomUUID()}@${new URL(config.publicUrl).hostname}`;
       const mail = config.mail;
       const submittedAt = now.toISOString();
-      const date = londonDate(new Date(time.start));
       const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
       try {
         // Written with other writes arriving together (group commit); a PlaceTaken rolls back this
@@ -134,15 +160,62 @@ export function createBookingsService({
           return id;
         });
         if (mail) onQueued();
-        return {
-          kind: 'booked',
-          enquiryId,
-          booked: { startsAt: time.start, endsAt: time.end, date, time: utcToLondonLocal(time.start).slice(11) },
-        };
+        return { kind: 'booked', enquiryId, booked: bookedTime(time, date) };
       } catch (error) {
         if (!(error instanceof PlaceTaken)) throw error;
         // Lost the last place to a booking that committed first: what is free now.
-        return { kind: 'taken', nearest: nearestTimes(await offeredNow(clock()), time.start) };
+        return takenSince(time.start);
+      }
+    },
+
+    /**
+     * Moves a booking by the change link's token (the cancel link's cannot) to another offered
+     * time, held to the same places; the parent is sent the update (same UID, raised SEQUENCE)
+     * and the office told. Until the booked time has passed.
+     */
+    async change(token: string, startsAt: string): Promise<ChangeOutcome> {
+      const now = clock();
+      const found = await bookingByToken(db, 'change', token);
+      if (!found) return { kind: 'unknown' };
+      if (found.status === 'cancelled') return { kind: 'already-cancelled' };
+      if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+      if (found.startsAt === startsAt) {
+        const time = { start: found.startsAt, end: found.endsAt, time: '', placesLeft: 0 };
+        return { kind: 'booked', enquiryId: found.enquiryId, booked: bookedTime(time, found.londonDate) };
+      }
+      const picked = await pick(startsAt, now);
+      if (picked.kind !== 'free') return picked;
+      const { time, date, settings, facts } = picked;
+      const mail = config.mail;
+      try {
+        const moved = await database.writes.run(async (trx) => {
+          const to = { startsAt: time.start, endsAt: time.end, londonDate: date };
+          const booking = await moveBooking(trx, found.id, to, settings);
+          if (!booking || !mail) return booking;
+          const parent = await trx
+            .selectFrom('contact_submissions')
+            .select(['first_name', 'last_name', 'email'])
+            .where('id', '=', booking.enquiryId)
+            .executeTakeFirstOrThrow();
+          const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
+          await enqueueEmail(trx, bookingUpdate(booking, parent.email, context), now);
+          const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+          const notice = officeNotice(
+            { kind: 'moved', from: found.startsAt },
+            booking,
+            who,
+            mail.notifyEmail,
+            enquiries.adminLink(booking.enquiryId),
+          );
+          await enqueueEmail(trx, notice, now);
+          return booking;
+        });
+        if (!moved) return { kind: 'already-cancelled' };
+        if (mail) onQueued();
+        return { kind: 'booked', enquiryId: moved.enquiryId, booked: bookedTime(time, date) };
+      } catch (error) {
+        if (!(error instanceof PlaceTaken)) throw error;
+        return takenSince(time.start);
       }
     },
 
@@ -170,7 +243,7 @@ export function createBookingsService({
         await enqueueEmail(trx, bookingCancellation(booking, parent.email, context), now);
         const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
         const link = enquiries.adminLink(booking.enquiryId);
-        await enqueueEmail(trx, cancellationNotice(booking, who, mail.notifyEmail, link), now);
+        await enqueueEmail(trx, officeNotice({ kind: 'cancelled' }, booking, who, mail.notifyEmail, link), now);
         return booking;
       });
       if (!cancelled) return { kind: 'already-cancelled' };
