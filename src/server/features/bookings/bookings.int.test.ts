@@ -233,3 +233,49 @@ describe('booking the free assessment', () => {
     clock.set(start);
   });
 });
+
+describe('a booking among the enquiries', () => {
+  it('goes with its enquiry when the enquiry is deleted, freeing its place', async () => {
+    const clock = movableClock(start);
+    const subject = await createTestApp({ clock: clock.now });
+    try {
+      const booked = await subject.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: { ...parent, startsAt: '2026-12-02T10:00:00.000Z' },
+        remoteAddress: '198.51.100.50',
+      });
+      expect(booked.statusCode).toBe(201);
+      const { id } = await subject.database.db.selectFrom('contact_submissions').select('id').executeTakeFirstOrThrow();
+      // As the Bin's emptying and the retention run delete it.
+      await subject.database.db.deleteFrom('contact_submissions').where('id', '=', id).execute();
+      expect(await subject.database.db.selectFrom('bookings').select('id').execute()).toEqual([]);
+      expect(await subject.database.db.selectFrom('booking_places').select('place').execute()).toEqual([]);
+      expect(await subject.database.db.selectFrom('booking_day_places').select('place').execute()).toEqual([]);
+    } finally {
+      await subject.close();
+    }
+  });
+
+  it('counts against the enquiry forms’ limit per address', async () => {
+    const subject = await createTestApp({ clock: movableClock(start).now, env: { ENQUIRY_RATE_LIMIT: '2' } });
+    try {
+      const from = { remoteAddress: '198.51.100.60' };
+      const enquiry = await subject.app.inject({
+        method: 'POST',
+        url: '/api/assessments',
+        payload: { ...parent },
+        ...from,
+      });
+      expect(enquiry.statusCode).toBe(201);
+      const book = (startsAt: string) =>
+        subject.app.inject({ method: 'POST', url: '/api/bookings', payload: { ...parent, startsAt }, ...from });
+      expect((await book('2026-12-02T10:00:00.000Z')).statusCode).toBe(201);
+      const refused = await book('2026-12-02T11:00:00.000Z');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await subject.close();
+    }
+  });
+});
