@@ -46,6 +46,8 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
     log,
     run: async () => void (await deleteEndedSessions(database.db, config.adminSession, clock())),
   });
+  // Booked assessments' reminders, a day ahead, queued once each (decision 0071).
+  const reminders = features.bookings.startReminders(log);
   let mailWorker: MailWorker | undefined;
   if (config.mail) {
     mailWorker = startMailWorker({
@@ -65,6 +67,7 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
       retention.stop();
       counters.stop();
       sessions.stop();
+      reminders.stop();
       await mailWorker?.stop();
     },
   };

@@ -7,6 +7,10 @@ import type { RouteRole, StaffRole } from '../../src/shared/staff/staff';
 const publicWrites = new Set([
   'POST /api/assessments',
   'POST /api/contact-submissions',
+  // Booking the free assessment and the parent's cancel and change links (issue 41).
+  'POST /api/bookings',
+  'POST /api/bookings/cancel',
+  'POST /api/bookings/change',
   // The beacon of a page shown in place from a prefetch: counted, never answered (decision 0065).
   'POST /api/page-views',
   'POST /api/staff/sign-in',

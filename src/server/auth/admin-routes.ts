@@ -9,6 +9,10 @@
 export const publicWriteRoutes: readonly string[] = [
   'POST /api/assessments',
   'POST /api/contact-submissions',
+  // Booking the free assessment, and the parent's cancel and change links (issue 41).
+  'POST /api/bookings',
+  'POST /api/bookings/cancel',
+  'POST /api/bookings/change',
   // The beacon of a page shown in place from a prefetch: counted, never answered (decision 0065).
   'POST /api/page-views',
   // Signing in and accepting an invitation: nobody is signed in yet (decision 0058).

@@ -69,6 +69,9 @@ export interface EmailOutboxTable {
   kind: ColumnType<string, string | undefined, string>;
   /** The recipient's canonical form (shared/canonical-email.ts) where the outbox counts by address. */
   recipient_key: string | null;
+  /** An iCalendar message sent beside the text (a booking's), and its METHOD; NULL for other mail. */
+  calendar: ColumnType<string | null, string | null | undefined, string | null>;
+  calendar_method: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What staff write about an enquiry; deleted with it (decision 0018). */
@@ -394,6 +397,43 @@ export interface AnalyticsAttributionTable {
   conversion: string;
 }
 
+/** A booked free assessment: an enquiry with a time (decision 0071). */
+export interface BookingsTable {
+  id: Generated<number>;
+  enquiry_id: number;
+  /** UTC instants. */
+  starts_at: string;
+  ends_at: string;
+  /** The London date of starts_at: what the daily limit counts. */
+  london_date: string;
+  /** 'booked' or 'cancelled'. */
+  status: ColumnType<string, string | undefined, string>;
+  /** The calendar event's UID, the same in every message about it. */
+  uid: string;
+  /** The calendar event's SEQUENCE: raised by each change and by the cancellation. */
+  sequence: ColumnType<number, number | undefined, number>;
+  /** SHA-256 (hex) of the cancel link's token and of the change link's. */
+  cancel_token_hash: string;
+  change_token_hash: string;
+  created_at: string;
+  cancelled_at: string | null;
+  reminded_at: string | null;
+}
+
+/** A place a booking holds at its time: (starts_at, place) is unique, so no place is held twice. */
+export interface BookingPlacesTable {
+  starts_at: string;
+  place: number;
+  booking_id: number;
+}
+
+/** A place a booking holds in its London day's limit: (day, place) is unique. */
+export interface BookingDayPlacesTable {
+  day: string;
+  place: number;
+  booking_id: number;
+}
+
 export interface DatabaseSchema {
   settings: SettingsTable;
   contact_submissions: ContactSubmissionsTable;
@@ -424,4 +464,7 @@ export interface DatabaseSchema {
   analytics_daily: AnalyticsDailyTable;
   analytics_days: AnalyticsDaysTable;
   analytics_attribution: AnalyticsAttributionTable;
+  bookings: BookingsTable;
+  booking_places: BookingPlacesTable;
+  booking_day_places: BookingDayPlacesTable;
 }

@@ -6,7 +6,8 @@ import { createAccessLogFeature } from './access-log';
 import { createAnalyticsFeature } from './analytics';
 import { createBinFeature } from './bin';
 import { createBlogFeature } from './blog';
-import { createEnquiriesFeature, type RetentionLog } from './enquiries';
+import { createBookingsFeature } from './bookings';
+import { bookingEnquiries, createEnquiriesFeature, type RetentionLog } from './enquiries';
 import { healthRoutes } from './health';
 import { createImagesFeature } from './images';
 import { createSeoFeature } from './seo';
@@ -29,11 +30,19 @@ export function createFeatures(context: AppContext) {
   const settings = createSettingsFeature(context, facts);
   const blog = createBlogFeature(context, facts);
   const analytics = createAnalyticsFeature(context);
+  // A booked assessment is an enquiry with a time: the bookings write their enquiry with the
+  // enquiries' own code, and the inbox shows each booking's time.
+  const bookings = createBookingsFeature(context, {
+    siteFacts: siteFacts.current,
+    attribute: analytics.attribute,
+    enquiries: bookingEnquiries(context.config.publicUrl),
+  });
   const enquiries = createEnquiriesFeature(context, {
     ...facts,
     viewersOf: accessLog.viewersOf,
     attribute: analytics.attribute,
     sourcesOf: analytics.sourcesOf,
+    bookingsOf: bookings.bookingsOf,
   });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,
@@ -61,6 +70,8 @@ export function createFeatures(context: AppContext) {
     bin,
     /** Page views and enquiry sources (decision 0065): the page route counts through it. */
     analytics,
+    /** Booked assessments (issue 41): the reminders' scheduled job runs in the background work. */
+    bookings,
     /** The hourly tidy of sign-ins left half-way (background-work.ts). */
     deleteEndedChallenges: staff.deleteEndedChallenges,
     /** The daily retention run (background-work.ts), emptying this Bin and the access log's old entries too. */
@@ -88,6 +99,7 @@ export function createFeatures(context: AppContext) {
       settings.routes,
       siteFacts.routes,
       enquiries.routes(pages),
+      bookings.routes,
       images.routes,
       settings.logoUploadRoutes(images.storeUpload),
       seo.routes,

@@ -16,6 +16,13 @@ export const outboxKinds = [
   // Getting back in (issue 38): "Forgot your password?" and an owner's "Reset sign-in".
   'sign-in-recovery',
   'sign-in-reset',
+  // Booked free assessments (issue 41): the parent's invitation, cancellation and reminder.
+  'booking-confirmation',
+  'booking-update',
+  'booking-cancellation',
+  'booking-reminder',
+  // The office told of a booking's change or cancellation (the booking itself is a staff notification).
+  'booking-notice',
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -29,6 +36,13 @@ export interface OutgoingEmail {
   replyTo?: string;
   subject: string;
   body: string;
+  /** An iCalendar message sent with the text: a text/calendar alternative with its METHOD, and an .ics attachment. */
+  calendar?: CalendarPart;
+}
+
+export interface CalendarPart {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
 }
 
 export interface QueuedEmail extends OutgoingEmail {
@@ -49,6 +63,8 @@ export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEm
       reply_to: email.replyTo ?? null,
       subject: email.subject,
       body: email.body,
+      calendar: email.calendar?.content ?? null,
+      calendar_method: email.calendar?.method ?? null,
       next_attempt_at: at,
       created_at: at,
     })
@@ -92,6 +108,9 @@ export async function claimDueEmail(
       body: row.body,
       ...(row.submission_id !== null ? { submissionId: row.submission_id } : {}),
       ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+      ...(row.calendar !== null && (row.calendar_method === 'REQUEST' || row.calendar_method === 'CANCEL')
+        ? { calendar: { method: row.calendar_method, content: row.calendar } }
+        : {}),
     };
   }
   return undefined;

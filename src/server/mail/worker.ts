@@ -83,6 +83,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           subject: email.subject,
           text: email.body,
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          // nodemailer sends it twice: a text/calendar alternative (method=…) and an invite.ics attachment.
+          ...(email.calendar ? { icalEvent: { method: email.calendar.method, content: email.calendar.content } } : {}),
         });
         await markSent(db, email.id, clock());
         sent += 1;

@@ -181,4 +181,13 @@ export interface InboxEnquiry extends MarkedEnquiry {
   viewedBy?: EnquiryViewers;
   /** Where it came from (decision 0065); null when not known (counting off, an objecting visitor, older enquiries). */
   source?: EnquirySource | null;
+  /** The time booked, when the enquiry is a booked assessment (issue 41); null for any other enquiry. */
+  booking?: EnquiryBooking | null;
+}
+
+/** A booked assessment's time, as the inbox shows it on its enquiry: UTC instants, and whether it stands. */
+export interface EnquiryBooking {
+  startsAt: string;
+  endsAt: string;
+  status: 'booked' | 'cancelled';
 }

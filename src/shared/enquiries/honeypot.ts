@@ -4,3 +4,9 @@
  * Its own file, free of zod, so the forms' first load can name it without the schemas.
  */
 export const honeypotField = 'website';
+
+/** True when the hidden field that only bots fill in has a value: the enquiry forms' and the booking's. */
+export const caughtByHoneypot = (body: unknown) => {
+  const value = (body as Record<string, unknown> | null)?.[honeypotField];
+  return value !== undefined && value !== null && value !== '';
+};

@@ -4,6 +4,7 @@ import { channels, type EnquirySource } from '../analytics/insights';
 import { bodyOf } from '../response-schema';
 import {
   type Enquiry,
+  type EnquiryBooking,
   type EnquiryCounts,
   type EnquiryPage,
   enquiryTypes,
@@ -72,6 +73,11 @@ const enquirySourceSchema = bodyOf<EnquirySource>()(
   }),
 );
 
+/** A booked assessment's time on its enquiry (issue 41). */
+const enquiryBookingSchema = bodyOf<EnquiryBooking>()(
+  z.object({ startsAt: z.string(), endsAt: z.string(), status: z.enum(['booked', 'cancelled']) }),
+);
+
 export const enquiryPageSchema = bodyOf<EnquiryPage>()(
   z.object({
     items: z.array(
@@ -82,6 +88,7 @@ export const enquiryPageSchema = bodyOf<EnquiryPage>()(
         notification: mailStatusSchema.nullable(),
         viewedBy: enquiryViewersSchema.optional(),
         source: enquirySourceSchema.nullable().optional(),
+        booking: enquiryBookingSchema.nullable().optional(),
       }),
     ),
     total: z.number().int(),

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { RecordAccess, ViewersOf } from '../access-log';
 import type { SourcesOf } from '../analytics';
 import { mayUse } from '../../../shared/staff/staff';
+import type { BookingsOf } from './booking-enquiries';
 import { enquiriesCsv } from './csv';
 import { enquiryIdParams } from './params';
 import { type EnquiriesRepo, withoutMarks } from './repo';
@@ -32,7 +33,8 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
   record: RecordAccess;
   viewersOf: ViewersOf;
   sourcesOf: SourcesOf;
-}> = async (app, { config, clock, repo, workflow, record, viewersOf, sourcesOf }) => {
+  bookingsOf: BookingsOf;
+}> = async (app, { config, clock, repo, workflow, record, viewersOf, sourcesOf, bookingsOf }) => {
   const admin = { role: 'enquiries' } as const;
 
   app.get(
@@ -62,10 +64,12 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
       // Who saw each card before this look at it: only for those who may read the access log it comes from.
       const mayReadLog = mayUse(request.adminAuth!.principal.roles, 'owner');
       const ids = items.map((item) => item.id);
-      const [viewers, sources] = await Promise.all([
+      const [viewers, sources, bookings] = await Promise.all([
         mayReadLog ? viewersOf(ids) : undefined,
         // Where each came from (decision 0065): its landing page, source and the page it was sent from.
         sourcesOf(ids),
+        // The time of each that is a booked assessment (issue 41).
+        bookingsOf(ids),
       ]);
       // Each enquiry on the page was shown (its card holds the name, e-mail, phone and message).
       await record(request, { action: 'enquiry.list', shownEnquiries: items.map((item) => item.id) });
@@ -73,6 +77,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
       const withWork = (await workflow.withWorkflow(items)).map((item) => ({
         ...item,
         source: sources.get(item.id) ?? null,
+        booking: bookings.get(item.id) ?? null,
       }));
       const body: EnquiryPage = {
         items: viewers

@@ -5,6 +5,7 @@ import type { Attribute, SourcesOf } from '../analytics';
 import type { Bin } from '../bin';
 import type { ReadSiteFacts } from '../site-facts';
 import { enquiriesBinnable } from './binnable';
+import type { BookingsOf } from './booking-enquiries';
 import { enquiriesAdminRoutes } from './admin-routes';
 import { createEnquiriesRepo } from './repo';
 import { type RetentionLog, startRetention } from './retention';
@@ -14,6 +15,7 @@ import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
 
 export type { RetentionLog } from './retention';
+export { type BookingEnquiries, type BookingsOf, bookingEnquiries } from './booking-enquiries';
 
 /**
  * Enquiries: the public forms, the staff inbox and staff's work on an enquiry, over one repository
@@ -27,12 +29,15 @@ export function createEnquiriesFeature(
     viewersOf,
     attribute,
     sourcesOf,
+    bookingsOf,
   }: {
     record: RecordAccess;
     siteFacts: ReadSiteFacts;
     viewersOf: ViewersOf;
     attribute: Attribute;
     sourcesOf: SourcesOf;
+    /** The time of each enquiry that is a booked assessment (the bookings feature). */
+    bookingsOf: BookingsOf;
   },
 ) {
   const repo = createEnquiriesRepo(database.db, clock);
@@ -44,7 +49,15 @@ export function createEnquiriesFeature(
     (pages: PageRenderer): FeaturePlugin =>
     async (app, context) => {
       await app.register(enquiryFormRoutes, { ...context, service, pages, attribute });
-      await app.register(enquiriesAdminRoutes, { ...context, repo, workflow, record, viewersOf, sourcesOf });
+      await app.register(enquiriesAdminRoutes, {
+        ...context,
+        repo,
+        workflow,
+        record,
+        viewersOf,
+        sourcesOf,
+        bookingsOf,
+      });
       await app.register(workflowRoutes, { ...context, workflow, record });
     };
 

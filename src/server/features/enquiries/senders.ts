@@ -1,5 +1,5 @@
 import { type EnquiryFormName, callbackSubjectTitle } from '../../../shared/enquiries/form-post';
-import { honeypotField } from '../../../shared/enquiries/honeypot';
+import { caughtByHoneypot } from '../../../shared/enquiries/honeypot';
 import type { AssessmentInput, CallbackInput, ContactInput } from '../../../shared/enquiries/schemas';
 import type { EnquiryType } from '../../../shared/enquiries/admin-schemas';
 import type { NewEnquiry } from './repo';
@@ -7,11 +7,7 @@ import type { EnquiriesService } from './service';
 
 type EnquiryToStore = Omit<NewEnquiry, 'submittedAt'>;
 
-/** True when the hidden field that only bots fill in has a value. */
-export const caughtByHoneypot = (body: unknown) => {
-  const value = (body as Record<string, unknown> | null)?.[honeypotField];
-  return value !== undefined && value !== null && value !== '';
-};
+export { caughtByHoneypot };
 
 /** The fields of each form's valid input that its stored enquiry keeps, under the same names. */
 const storedFields = {

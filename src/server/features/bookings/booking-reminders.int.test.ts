@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connection';
+import { bookingEnquiries } from '../enquiries';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { movableClock } from '../../../../tests/support/clock';
+import { defaultAssessmentSettings } from './default-settings';
+import { createBookingsService } from './service';
+
+/** Monday 30 November 2026, 10:00 (GMT: London and UTC agree). */
+const monday = Date.parse('2026-11-30T10:00:00.000Z');
+const wednesdayTwo = '2026-12-02T14:00:00.000Z';
+const tuesdayNine = '2026-12-01T09:00:00.000Z';
+const parent = (email: string, startsAt: string) => ({
+  firstName: 'Priya',
+  lastName: 'Khan',
+  telephone: '01632 960000',
+  email,
+  subjectTitle: 'GCSE Maths',
+  startsAt,
+});
+
+/** The reminder a day before (issue 41): queued once per booking, however many processes look. */
+describe('the reminder 24 hours before', () => {
+  const clock = movableClock(monday);
+  let subject: TestApp;
+  let close: () => Promise<void>;
+  /** Two processes' services, each with its own connection to the one database. */
+  let services: ReturnType<typeof createBookingsService>[];
+
+  beforeAll(async () => {
+    subject = await createTestApp({
+      clock: clock.now,
+      env: { SMTP_URL: 'smtp://127.0.0.1:9', NOTIFY_EMAIL: 'office@northstar.test', MAIL_FROM: 'web@northstar.test' },
+    });
+    const second = openDatabase({ dataDir: subject.database.dataDir, databaseUrl: subject.database.databaseUrl });
+    close = async () => {
+      await second.close();
+      await subject.close();
+    };
+    services = [subject.database, second].map((database) =>
+      createBookingsService({
+        database,
+        config: subject.config,
+        clock: clock.now,
+        siteFacts: subject.features.siteFacts.current,
+        settingsOf: async () => defaultAssessmentSettings(await subject.features.siteFacts.current()),
+        enquiries: bookingEnquiries(subject.config.publicUrl),
+      }),
+    );
+  });
+  afterAll(() => close());
+
+  const reminders = () =>
+    subject.database.db
+      .selectFrom('email_outbox')
+      .select(['recipient', 'subject', 'body'])
+      .where('kind', '=', 'booking-reminder')
+      .execute();
+
+  it('queues exactly one reminder a day ahead, when two processes look again and again at once', async () => {
+    expect((await services[0]!.book(parent('early@example.com', wednesdayTwo))).kind).toBe('booked');
+    // Booked 23 hours ahead: its confirmation is fresh, so it gets no reminder.
+    expect((await services[0]!.book(parent('late@example.com', tuesdayNine))).kind).toBe('booked');
+
+    expect(await services[0]!.sendDueReminders()).toBe(0);
+    expect(await reminders()).toEqual([]);
+
+    // Tuesday 14:30: Wednesday's 14:00 is 23.5 hours away.
+    clock.set(Date.parse('2026-12-01T14:30:00.000Z'));
+    const queued = await Promise.all([0, 1, 0, 1, 0, 1].map((n) => services[n]!.sendDueReminders()));
+    expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const [reminder, ...more] = await reminders();
+    expect(more).toEqual([]);
+    expect(reminder!.recipient).toBe('early@example.com');
+    expect(reminder!.subject).toContain('Wednesday 2 December 2026, 14:00 (UK time)');
+    expect(reminder!.body).not.toContain('Priya');
+
+    // A process started afresh finds nothing more to send.
+    const restarted = createBookingsService({
+      database: subject.database,
+      config: subject.config,
+      clock: clock.now,
+      siteFacts: subject.features.siteFacts.current,
+      settingsOf: async () => defaultAssessmentSettings(await subject.features.siteFacts.current()),
+      enquiries: bookingEnquiries(subject.config.publicUrl),
+    });
+    expect(await restarted.sendDueReminders()).toBe(0);
+    expect(await reminders()).toHaveLength(1);
+  });
+
+  it('sends none for a cancelled booking', async () => {
+    clock.set(monday);
+    const thursdayTen = '2026-12-03T10:00:00.000Z';
+    expect((await services[0]!.book(parent('cancels@example.com', thursdayTen))).kind).toBe('booked');
+    const { body } = await subject.database.db
+      .selectFrom('email_outbox')
+      .select('body')
+      .where('kind', '=', 'booking-confirmation')
+      .where('recipient', '=', 'cancels@example.com')
+      .executeTakeFirstOrThrow();
+    const token = /cancel\?token=([\w-]+)/.exec(body)![1]!;
+    expect((await services[1]!.cancel(token)).kind).toBe('cancelled');
+    clock.set(Date.parse('2026-12-02T11:00:00.000Z'));
+    await services[0]!.sendDueReminders();
+    expect((await reminders()).map((mail) => mail.recipient)).not.toContain('cancels@example.com');
+  });
+});

@@ -1,0 +1,70 @@
+import type { AssessmentSettings } from '../../../shared/bookings/slots';
+import type { AppContext, FeaturePlugin } from '../../context';
+import { startScheduledJob } from '../../coordination/scheduled-jobs';
+import type { Attribute } from '../analytics';
+import type { BookingEnquiries, BookingsOf } from '../enquiries';
+import type { ReadSiteFacts } from '../site-facts';
+import { defaultAssessmentSettings } from './default-settings';
+import { bookingsOfEnquiries } from './repo';
+import { bookingRoutes } from './routes';
+import { createBookingsService } from './service';
+
+/**
+ * Parents book the free assessment themselves (issue 41, decision 0071): the times offered, the
+ * booking (an enquiry with a time, its places held by the database) and its cancel link.
+ */
+export function createBookingsFeature(
+  { config, database, mailWorker, clock }: AppContext,
+  {
+    siteFacts,
+    attribute,
+    enquiries,
+    settingsOf = async () => defaultAssessmentSettings(await siteFacts()),
+  }: {
+    siteFacts: ReadSiteFacts;
+    attribute: Attribute;
+    enquiries: BookingEnquiries;
+    /** The assessment settings in use; until they are a site-facts part, the defaults (default-settings.ts). */
+    settingsOf?: () => Promise<AssessmentSettings>;
+  },
+) {
+  const service = createBookingsService({
+    database,
+    config,
+    clock,
+    siteFacts,
+    settingsOf,
+    enquiries,
+    onQueued: () => mailWorker?.wake(),
+  });
+  const routes: FeaturePlugin = async (app, context) => {
+    await app.register(bookingRoutes, { ...context, service, attribute });
+  };
+  /** Every five minutes, in one process of all that share the database: the reminders due. */
+  const startReminders = (log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  }) =>
+    startScheduledJob({
+      db: database.db,
+      name: 'booking-reminders',
+      intervalMs: 5 * 60_000,
+      clock,
+      log,
+      run: async () => {
+        const queued = await service.sendDueReminders();
+        if (queued > 0) log.info({ queued }, 'queued reminders of tomorrow’s assessments');
+      },
+    });
+  /** The inbox's view of each booking: its time and whether it stands (handed to the enquiries). */
+  const bookingsOf: BookingsOf = async (enquiryIds) => {
+    const rows = await bookingsOfEnquiries(database.db, enquiryIds);
+    return new Map(
+      [...rows].map(([enquiryId, row]) => [
+        enquiryId,
+        { startsAt: row.startsAt, endsAt: row.endsAt, status: row.status },
+      ]),
+    );
+  };
+  return { routes, service, startReminders, bookingsOf };
+}

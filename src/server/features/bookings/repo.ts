@@ -1,0 +1,317 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Taken } from '../../../shared/bookings/slots';
+import type { DatabaseSchema } from '../../db/schema';
+
+/** Only the hash of a link's token is kept: a copy of the database cannot cancel anyone's booking. */
+export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** A link's secret: 32 random bytes, URL-safe. */
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+export interface BookingRow {
+  id: number;
+  enquiryId: number;
+  startsAt: string;
+  endsAt: string;
+  londonDate: string;
+  status: 'booked' | 'cancelled';
+  uid: string;
+  sequence: number;
+}
+
+const bookingColumns = [
+  'id',
+  'enquiry_id',
+  'starts_at',
+  'ends_at',
+  'london_date',
+  'status',
+  'uid',
+  'sequence',
+] as const;
+
+const toBooking = (row: {
+  id: number;
+  enquiry_id: number;
+  starts_at: string;
+  ends_at: string;
+  london_date: string;
+  status: string;
+  uid: string;
+  sequence: number;
+}): BookingRow => ({
+  id: row.id,
+  enquiryId: row.enquiry_id,
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+  londonDate: row.london_date,
+  status: row.status === 'cancelled' ? 'cancelled' : 'booked',
+  uid: row.uid,
+  sequence: row.sequence,
+});
+
+/** What is booked from `from` on: places held per start, and places held per London date. */
+export async function takenFrom(db: Kysely<DatabaseSchema>, from: string, fromDate: string): Promise<Taken> {
+  const [places, days] = await Promise.all([
+    db
+      .selectFrom('booking_places')
+      .select(['starts_at', (eb) => eb.fn.countAll<number>().as('held')])
+      .where('starts_at', '>=', from)
+      .groupBy('starts_at')
+      .execute(),
+    db
+      .selectFrom('booking_day_places')
+      .select(['day', (eb) => eb.fn.countAll<number>().as('held')])
+      .where('day', '>=', fromDate)
+      .groupBy('day')
+      .execute(),
+  ]);
+  return {
+    placesAt: new Map(places.map((row) => [row.starts_at, Number(row.held)])),
+    perDay: new Map(days.map((row) => [row.day, Number(row.held)])),
+  };
+}
+
+/** How many places are held at one start time. */
+export async function placesHeldAt(db: Kysely<DatabaseSchema>, startsAt: string): Promise<number> {
+  const row = await db
+    .selectFrom('booking_places')
+    .select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('starts_at', '=', startsAt)
+    .executeTakeFirstOrThrow();
+  return Number(row.held);
+}
+
+/**
+ * Takes the first free place numbered 1..`limit` in `table` for `key`, for `bookingId`; false when
+ * every one is held. The primary key is the lock: the insert does nothing when the place is held
+ * (on PostgreSQL it first waits for a booking holding it uncommitted, then sees its row), so two
+ * bookings can never hold one place, however many arrive at once, on either engine.
+ */
+async function takeFirstFreePlace(
+  db: Kysely<DatabaseSchema>,
+  table: 'booking_places' | 'booking_day_places',
+  key: string,
+  limit: number,
+  bookingId: number,
+): Promise<boolean> {
+  const keyColumn = table === 'booking_places' ? 'starts_at' : 'day';
+  const held = new Set(
+    (await db.selectFrom(table).select('place').where(keyColumn, '=', key).execute()).map((row) => row.place),
+  );
+  for (let place = 1; place <= limit; place += 1) {
+    // Skipping what was held when read saves statements; a place taken since is caught by the key.
+    if (held.has(place)) continue;
+    const row =
+      table === 'booking_places'
+        ? { starts_at: key, place, booking_id: bookingId }
+        : { day: key, place, booking_id: bookingId };
+    const result = await db
+      .insertInto(table)
+      .values(row as never)
+      .onConflict((conflict) => conflict.columns([keyColumn, 'place'] as never).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
+  }
+  return false;
+}
+
+/** With no daily limit, a day's places are numbered still (so a limit set later counts them), without a ceiling. */
+const noDailyLimit = 100_000;
+
+export interface NewBooking {
+  enquiryId: number;
+  startsAt: string;
+  endsAt: string;
+  londonDate: string;
+  uid: string;
+  cancelTokenHash: string;
+  changeTokenHash: string;
+  createdAt: string;
+}
+
+/** Thrown inside a booking's transaction when its place went to another: the transaction rolls back. */
+export class PlaceTaken extends Error {
+  constructor() {
+    super('place taken');
+    this.name = 'PlaceTaken';
+  }
+}
+
+/**
+ * Stores the booking and takes its places, in the caller's transaction: one place at its time
+ * (of `placesPerTime`) and one in its day (of `dailyLimit`). Throws PlaceTaken when either is
+ * full, so the transaction, with its enquiry, rolls back whole.
+ */
+export async function insertBooking(
+  trx: Kysely<DatabaseSchema>,
+  booking: NewBooking,
+  limits: { placesPerTime: number; dailyLimit: number | null },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('bookings')
+    .values({
+      enquiry_id: booking.enquiryId,
+      starts_at: booking.startsAt,
+      ends_at: booking.endsAt,
+      london_date: booking.londonDate,
+      uid: booking.uid,
+      cancel_token_hash: booking.cancelTokenHash,
+      change_token_hash: booking.changeTokenHash,
+      created_at: booking.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await takePlaces(trx, id, booking, limits);
+  return id;
+}
+
+/** Takes the booking's place at its time and in its day, or throws PlaceTaken. */
+async function takePlaces(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  at: { startsAt: string; londonDate: string },
+  limits: { placesPerTime: number; dailyLimit: number | null },
+) {
+  if (!(await takeFirstFreePlace(trx, 'booking_places', at.startsAt, limits.placesPerTime, id))) {
+    throw new PlaceTaken();
+  }
+  if (!(await takeFirstFreePlace(trx, 'booking_day_places', at.londonDate, limits.dailyLimit ?? noDailyLimit, id))) {
+    throw new PlaceTaken();
+  }
+}
+
+/** Frees every place the booking holds. */
+async function freePlaces(trx: Kysely<DatabaseSchema>, id: number) {
+  await trx.deleteFrom('booking_places').where('booking_id', '=', id).execute();
+  await trx.deleteFrom('booking_day_places').where('booking_id', '=', id).execute();
+}
+
+/**
+ * Moves a booking still booked to another time, in the caller's transaction: its SEQUENCE goes
+ * up, its old places are freed and the new ones taken under the same keys (throws PlaceTaken, so
+ * the transaction rolls back to the old time). Undefined when it was not booked any more.
+ */
+export async function moveBooking(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  to: { startsAt: string; endsAt: string; londonDate: string },
+  limits: { placesPerTime: number; dailyLimit: number | null },
+): Promise<BookingRow | undefined> {
+  const row = await trx
+    .updateTable('bookings')
+    .set((eb) => ({
+      starts_at: to.startsAt,
+      ends_at: to.endsAt,
+      london_date: to.londonDate,
+      sequence: eb('sequence', '+', 1),
+      // The reminder belongs to the new time.
+      reminded_at: null,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .returning(bookingColumns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await freePlaces(trx, id);
+  await takePlaces(trx, id, to, limits);
+  return toBooking(row);
+}
+
+/** The booking a cancel (or change) link's token opens, whatever its state. */
+export async function bookingByToken(
+  db: Kysely<DatabaseSchema>,
+  purpose: 'cancel' | 'change',
+  token: string,
+): Promise<BookingRow | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(bookingColumns)
+    .where(purpose === 'cancel' ? 'cancel_token_hash' : 'change_token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  return row ? toBooking(row) : undefined;
+}
+
+/**
+ * Cancels a booking still booked, in the caller's transaction: its SEQUENCE goes up and its places
+ * are freed. Answers the booking as cancelled, or undefined when it was not booked any more.
+ */
+export async function cancelBooking(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  now: string,
+): Promise<BookingRow | undefined> {
+  const row = await trx
+    .updateTable('bookings')
+    .set((eb) => ({ status: 'cancelled', cancelled_at: now, sequence: eb('sequence', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .returning(bookingColumns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await freePlaces(trx, id);
+  return toBooking(row);
+}
+
+/** The bookings of these enquiries, for the inbox: its time and whether it still stands. */
+export async function bookingsOfEnquiries(
+  db: Kysely<DatabaseSchema>,
+  enquiryIds: readonly number[],
+): Promise<Map<number, BookingRow>> {
+  if (enquiryIds.length === 0) return new Map();
+  const rows = await db.selectFrom('bookings').select(bookingColumns).where('enquiry_id', 'in', enquiryIds).execute();
+  return new Map(rows.map((row) => [row.enquiry_id, toBooking(row)]));
+}
+
+/** How long before its time a booking's reminder goes. */
+export const reminderAheadMs = 24 * 60 * 60_000;
+
+/**
+ * Bookings whose reminder is due at `now`: still booked, not reminded, starting within the next
+ * 24 hours, and booked at least 24 hours ahead (a later booking's confirmation is the reminder).
+ */
+export async function dueReminders(
+  db: Kysely<DatabaseSchema>,
+  now: Date,
+): Promise<(BookingRow & { parentEmail: string })[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('contact_submissions', 'contact_submissions.id', 'bookings.enquiry_id')
+    .select([
+      'bookings.id',
+      'bookings.enquiry_id',
+      'bookings.starts_at',
+      'bookings.ends_at',
+      'bookings.london_date',
+      'bookings.status',
+      'bookings.uid',
+      'bookings.sequence',
+      'bookings.created_at',
+      'contact_submissions.email',
+    ])
+    .where('bookings.status', '=', 'booked')
+    .where('bookings.reminded_at', 'is', null)
+    .where('bookings.starts_at', '>', now.toISOString())
+    .where('bookings.starts_at', '<=', new Date(now.getTime() + reminderAheadMs).toISOString())
+    .execute();
+  return rows
+    .filter((row) => Date.parse(row.created_at) <= Date.parse(row.starts_at) - reminderAheadMs)
+    .map((row) => ({ ...toBooking(row), parentEmail: row.email }));
+}
+
+/**
+ * Marks a booking reminded, in the transaction that queues its reminder: true for the one call
+ * that did, so however many processes look at once, and whatever restarts between, one reminder
+ * is queued (the outbox then sends it once).
+ */
+export async function markReminded(trx: Kysely<DatabaseSchema>, id: number, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('bookings')
+    .set({ reminded_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

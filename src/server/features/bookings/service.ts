@@ -1,0 +1,281 @@
+import crypto from 'node:crypto';
+import type { BookedTime } from '../../../shared/bookings/bookings';
+import type { BookingInput } from '../../../shared/bookings/schemas';
+import {
+  type AssessmentSettings,
+  type OfferedDay,
+  type OfferedTime,
+  type Taken,
+  nearestTimes,
+  offeredDays,
+} from '../../../shared/bookings/slots';
+import type { Clock } from '../../../shared/clock';
+import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connection';
+import { enqueueEmail } from '../../mail/outbox';
+import type { BookingEnquiries } from '../enquiries';
+import type { ReadSiteFacts } from '../site-facts';
+import {
+  bookingCancellation,
+  bookingConfirmation,
+  bookingLinks,
+  bookingReminder,
+  bookingUpdate,
+  officeNotice,
+  ukTime,
+} from './mails';
+import {
+  PlaceTaken,
+  bookingByToken,
+  cancelBooking,
+  dueReminders,
+  insertBooking,
+  markReminded,
+  moveBooking,
+  newToken,
+  takenFrom,
+  tokenHash,
+} from './repo';
+
+const nothingTaken: Taken = { placesAt: new Map(), perDay: new Map() };
+
+export type BookingOutcome =
+  | { kind: 'booked'; enquiryId: number; booked: BookedTime }
+  | { kind: 'taken'; nearest: OfferedTime[] }
+  | { kind: 'not-offered' };
+
+export type ChangeOutcome = BookingOutcome | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
+
+export type CancelOutcome =
+  { kind: 'cancelled'; startsAt: string } | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
+
+export function createBookingsService({
+  database,
+  config,
+  clock,
+  siteFacts,
+  settingsOf,
+  enquiries,
+  onQueued = () => {},
+}: {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  siteFacts: ReadSiteFacts;
+  /** The assessment settings in use (the site facts' part, decision 0071). */
+  settingsOf: () => Promise<AssessmentSettings>;
+  enquiries: BookingEnquiries;
+  onQueued?: () => void;
+}) {
+  const { db } = database;
+
+  /** The rules, the closures and what is booked, read together at `now`. */
+  async function situation(now: Date) {
+    const [settings, facts, taken] = await Promise.all([
+      settingsOf(),
+      siteFacts(),
+      takenFrom(db, now.toISOString(), londonDate(now)),
+    ]);
+    return { settings, facts, taken, closures: facts.hours.closures };
+  }
+
+  /** Whether the rules offer `startsAt` now (else 'not-offered'), and whether a place is free at it (else the nearest that are). */
+  async function pick(startsAt: string, now: Date) {
+    const current = await situation(now);
+    const { settings, closures, taken } = current;
+    const time = offeredDays(settings, closures, nothingTaken, now)
+      .flatMap((day) => day.times)
+      .find((candidate) => candidate.start === startsAt);
+    if (!time) return { kind: 'not-offered' as const };
+    const free = offeredDays(settings, closures, taken, now);
+    if (!free.some((day) => day.times.some((candidate) => candidate.start === time.start))) {
+      return { kind: 'taken' as const, nearest: nearestTimes(free, time.start) };
+    }
+    return { kind: 'free' as const, time, date: londonDate(new Date(time.start)), ...current };
+  }
+
+  /** The answer for a time taken since it was read: what is free now, nearest first. */
+  const takenSince = async (startsAt: string) => ({
+    kind: 'taken' as const,
+    nearest: nearestTimes(await offeredNow(clock()), startsAt),
+  });
+
+  const bookedTime = (time: OfferedTime, date: string): BookedTime => ({
+    startsAt: time.start,
+    endsAt: time.end,
+    date,
+    time: utcToLondonLocal(time.start).slice(11),
+  });
+
+  const offeredNow = async (now: Date): Promise<OfferedDay[]> => {
+    const { settings, closures, taken } = await situation(now);
+    return offeredDays(settings, closures, taken, now);
+  };
+
+  return {
+    /** The times a parent may pick now, day by day. */
+    async offered() {
+      const now = clock();
+      const { settings, closures, taken } = await situation(now);
+      return { lengthMinutes: settings.lengthMinutes, days: offeredDays(settings, closures, taken, now) };
+    },
+
+    /**
+     * Books the time the parent picked. A time the rules do not offer is refused; a time offered
+     * but full (or whose last place goes to another booking in the meantime, which the database
+     * refuses) answers the nearest free times instead.
+     */
+    async book(input: BookingInput): Promise<BookingOutcome> {
+      const now = clock();
+      const picked = await pick(input.startsAt, now);
+      if (picked.kind !== 'free') return picked;
+      const { time, date, settings, facts } = picked;
+      const tokens = { cancel: newToken(), change: newToken() };
+      const uid = `${crypto.randomUUID()}@${new URL(config.publicUrl).hostname}`;
+      const mail = config.mail;
+      const submittedAt = now.toISOString();
+      const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
+      try {
+        // Written with other writes arriving together (group commit); a PlaceTaken rolls back this
+        // booking's enquiry with it, and the group commit runs its neighbours again without it.
+        const enquiryId = await database.writes.run(async (trx) => {
+          const { id, submission } = await enquiries.insert(trx, input, submittedAt);
+          const booking = {
+            enquiryId: id,
+            startsAt: time.start,
+            endsAt: time.end,
+            londonDate: date,
+            uid,
+            cancelTokenHash: tokenHash(tokens.cancel),
+            changeTokenHash: tokenHash(tokens.change),
+            createdAt: submittedAt,
+          };
+          await insertBooking(trx, booking, settings);
+          if (mail && context) {
+            await enqueueEmail(trx, enquiries.notification(id, submission, mail.notifyEmail, ukTime(time.start)), now);
+            const links = bookingLinks(config.publicUrl, tokens);
+            await enqueueEmail(trx, bookingConfirmation({ ...booking, sequence: 0 }, input.email, links, context), now);
+          }
+          return id;
+        });
+        if (mail) onQueued();
+        return { kind: 'booked', enquiryId, booked: bookedTime(time, date) };
+      } catch (error) {
+        if (!(error instanceof PlaceTaken)) throw error;
+        // Lost the last place to a booking that committed first: what is free now.
+        return takenSince(time.start);
+      }
+    },
+
+    /**
+     * Moves a booking by the change link's token (the cancel link's cannot) to another offered
+     * time, held to the same places; the parent is sent the update (same UID, raised SEQUENCE)
+     * and the office told. Until the booked time has passed.
+     */
+    async change(token: string, startsAt: string): Promise<ChangeOutcome> {
+      const now = clock();
+      const found = await bookingByToken(db, 'change', token);
+      if (!found) return { kind: 'unknown' };
+      if (found.status === 'cancelled') return { kind: 'already-cancelled' };
+      if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+      if (found.startsAt === startsAt) {
+        const time = { start: found.startsAt, end: found.endsAt, time: '', placesLeft: 0 };
+        return { kind: 'booked', enquiryId: found.enquiryId, booked: bookedTime(time, found.londonDate) };
+      }
+      const picked = await pick(startsAt, now);
+      if (picked.kind !== 'free') return picked;
+      const { time, date, settings, facts } = picked;
+      const mail = config.mail;
+      try {
+        const moved = await database.writes.run(async (trx) => {
+          const to = { startsAt: time.start, endsAt: time.end, londonDate: date };
+          const booking = await moveBooking(trx, found.id, to, settings);
+          if (!booking || !mail) return booking;
+          const parent = await trx
+            .selectFrom('contact_submissions')
+            .select(['first_name', 'last_name', 'email'])
+            .where('id', '=', booking.enquiryId)
+            .executeTakeFirstOrThrow();
+          const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
+          await enqueueEmail(trx, bookingUpdate(booking, parent.email, context), now);
+          const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+          const notice = officeNotice(
+            { kind: 'moved', from: found.startsAt },
+            booking,
+            who,
+            mail.notifyEmail,
+            enquiries.adminLink(booking.enquiryId),
+          );
+          await enqueueEmail(trx, notice, now);
+          return booking;
+        });
+        if (!moved) return { kind: 'already-cancelled' };
+        if (mail) onQueued();
+        return { kind: 'booked', enquiryId: moved.enquiryId, booked: bookedTime(time, date) };
+      } catch (error) {
+        if (!(error instanceof PlaceTaken)) throw error;
+        return takenSince(time.start);
+      }
+    },
+
+    /**
+     * Cancels by the cancel link's token (the change link's cannot), until the time has passed:
+     * the places are freed, the parent is sent METHOD:CANCEL and the office is told.
+     */
+    async cancel(token: string): Promise<CancelOutcome> {
+      const now = clock();
+      const found = await bookingByToken(db, 'cancel', token);
+      if (!found) return { kind: 'unknown' };
+      if (found.status === 'cancelled') return { kind: 'already-cancelled' };
+      if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+      const mail = config.mail;
+      const facts = mail ? await siteFacts() : undefined;
+      const cancelled = await database.writes.run(async (trx) => {
+        const booking = await cancelBooking(trx, found.id, now.toISOString());
+        if (!booking || !mail || !facts) return booking;
+        const parent = await trx
+          .selectFrom('contact_submissions')
+          .select(['first_name', 'last_name', 'email'])
+          .where('id', '=', booking.enquiryId)
+          .executeTakeFirstOrThrow();
+        const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
+        await enqueueEmail(trx, bookingCancellation(booking, parent.email, context), now);
+        const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+        const link = enquiries.adminLink(booking.enquiryId);
+        await enqueueEmail(trx, officeNotice({ kind: 'cancelled' }, booking, who, mail.notifyEmail, link), now);
+        return booking;
+      });
+      if (!cancelled) return { kind: 'already-cancelled' };
+      if (mail) onQueued();
+      return { kind: 'cancelled', startsAt: cancelled.startsAt };
+    },
+
+    /**
+     * Queues the reminder of each booking due one (24 hours ahead), each marked in the transaction
+     * that queues it, so it is queued once whatever runs at once or restarts; answers how many.
+     */
+    async sendDueReminders(): Promise<number> {
+      const mail = config.mail;
+      if (!mail) return 0;
+      const now = clock();
+      const due = await dueReminders(db, now);
+      if (due.length === 0) return 0;
+      const { details } = await siteFacts();
+      const context = { details, officeEmail: mail.notifyEmail, now };
+      let queued = 0;
+      for (const booking of due) {
+        const done = await database.writes.run(async (trx) => {
+          if (!(await markReminded(trx, booking.id, now.toISOString()))) return false;
+          await enqueueEmail(trx, bookingReminder(booking, booking.parentEmail, context), now);
+          return true;
+        });
+        if (done) queued += 1;
+      }
+      if (queued > 0) onQueued();
+      return queued;
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

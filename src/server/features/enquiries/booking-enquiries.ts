@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { EnquiryBooking } from '../../../shared/enquiries/admin-schemas';
+import type { AssessmentInput } from '../../../shared/enquiries/schemas';
+import type { DatabaseSchema } from '../../db/schema';
+import type { OutgoingEmail } from '../../mail/outbox';
+import { enquiryAdminLink, notificationFor } from './notification';
+import { insertEnquiry, type NewEnquiry } from './repo';
+import { storedEnquiry } from './senders';
+
+/**
+ * What a booked assessment (features/bookings) writes of its enquiry, inside the booking's own
+ * transaction: a booking is an enquiry with a time, stored, notified and kept like any other.
+ */
+export function bookingEnquiries(publicUrl: string) {
+  return {
+    /** Stores the assessment request; answers its id and what was stored. */
+    async insert(trx: Kysely<DatabaseSchema>, input: AssessmentInput, submittedAt: string) {
+      const submission: NewEnquiry = { ...storedEnquiry('assessment', input), submittedAt };
+      return { id: await insertEnquiry(trx, submission), submission };
+    },
+    /** The office's notification of the enquiry, leading with the time booked (`when`, in words). */
+    notification(id: number, submission: NewEnquiry, recipient: string, when: string): OutgoingEmail {
+      const notification = notificationFor(id, submission, recipient, publicUrl);
+      return {
+        ...notification,
+        subject: `Assessment booked for ${when}: ${notification.subject}`,
+        body: `Booked for ${when}.\n\n${notification.body}`,
+      };
+    },
+    adminLink: (id: number) => enquiryAdminLink(publicUrl, id),
+  };
+}
+
+export type BookingEnquiries = ReturnType<typeof bookingEnquiries>;
+
+/** The time booked for each of these enquiries that is a booked assessment, answered by the bookings feature. */
+export type BookingsOf = (enquiryIds: readonly number[]) => Promise<ReadonlyMap<number, EnquiryBooking>>;
