@@ -3,7 +3,7 @@ import { openDatabase } from '../../db/connection';
 import { bookingEnquiries } from '../enquiries';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { movableClock } from '../../../../tests/support/clock';
-import { defaultAssessmentSettings } from './default-settings';
+import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { createBookingsService } from './service';
 
 /** Monday 30 November 2026, 10:00 (GMT: London and UTC agree). */
@@ -43,7 +43,7 @@ describe('the reminder 24 hours before', () => {
         config: subject.config,
         clock: clock.now,
         siteFacts: subject.features.siteFacts.current,
-        settingsOf: async () => defaultAssessmentSettings(await subject.features.siteFacts.current()),
+        settingsOf: async () => assessmentSettingsOf(await subject.features.siteFacts.current()),
         enquiries: bookingEnquiries(subject.config.publicUrl),
       }),
     );
@@ -81,7 +81,7 @@ describe('the reminder 24 hours before', () => {
       config: subject.config,
       clock: clock.now,
       siteFacts: subject.features.siteFacts.current,
-      settingsOf: async () => defaultAssessmentSettings(await subject.features.siteFacts.current()),
+      settingsOf: async () => assessmentSettingsOf(await subject.features.siteFacts.current()),
       enquiries: bookingEnquiries(subject.config.publicUrl),
     });
     expect(await restarted.sendDueReminders()).toBe(0);

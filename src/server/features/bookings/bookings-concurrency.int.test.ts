@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/connection';
 import { bookingEnquiries } from '../enquiries';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { movableClock } from '../../../../tests/support/clock';
-import { defaultAssessmentSettings } from './default-settings';
+import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { createBookingsService } from './service';
 
 const now = Date.parse('2026-11-30T10:00:00.000Z');
@@ -80,7 +80,7 @@ describe('twenty parents booking one time at once', () => {
         clock: clock.now,
         siteFacts: subject.features.siteFacts.current,
         settingsOf: async () => ({
-          ...defaultAssessmentSettings(await subject.features.siteFacts.current()),
+          ...assessmentSettingsOf(await subject.features.siteFacts.current()),
           placesPerTime: 2,
         }),
         enquiries: bookingEnquiries(subject.config.publicUrl),
@@ -104,7 +104,7 @@ describe('twenty parents booking one time at once', () => {
         clock: clock.now,
         siteFacts: subject.features.siteFacts.current,
         settingsOf: async () => ({
-          ...defaultAssessmentSettings(await subject.features.siteFacts.current()),
+          ...assessmentSettingsOf(await subject.features.siteFacts.current()),
           dailyLimit: 1,
         }),
         enquiries: bookingEnquiries(subject.config.publicUrl),

@@ -1,10 +1,10 @@
-import type { AssessmentSettings } from '../../../shared/bookings/slots';
+import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { Attribute } from '../analytics';
 import type { BookingEnquiries, BookingsOf } from '../enquiries';
 import type { ReadSiteFacts } from '../site-facts';
-import { defaultAssessmentSettings } from './default-settings';
+import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { bookingsOfEnquiries } from './repo';
 import { bookingRoutes } from './routes';
 import { createBookingsService } from './service';
@@ -19,12 +19,12 @@ export function createBookingsFeature(
     siteFacts,
     attribute,
     enquiries,
-    settingsOf = async () => defaultAssessmentSettings(await siteFacts()),
+    settingsOf = async () => assessmentSettingsOf(await siteFacts()),
   }: {
     siteFacts: ReadSiteFacts;
     attribute: Attribute;
     enquiries: BookingEnquiries;
-    /** The assessment settings in use; until they are a site-facts part, the defaults (default-settings.ts). */
+    /** The assessment settings in use: the site facts' part (tests may set their own). */
     settingsOf?: () => Promise<AssessmentSettings>;
   },
 ) {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { BookedTime } from '../../../shared/bookings/bookings';
 import type { BookingInput } from '../../../shared/bookings/schemas';
 import {
-  type AssessmentSettings,
   type OfferedDay,
   type OfferedTime,
   type Taken,
@@ -10,6 +9,7 @@ import {
   offeredDays,
 } from '../../../shared/bookings/slots';
 import type { Clock } from '../../../shared/clock';
+import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
 import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
