@@ -12,6 +12,7 @@ import { apiTokenRoutes } from './api-token-routes';
 import { createChallenges } from './challenges';
 import { invitationRoutes } from './invitation-routes';
 import { createInvitationsRepo } from './invitations-repo';
+import { createInvitationsService } from './invitations-service';
 import { ownSignInRoutes } from './own-sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { createRecoveryLinks } from './recovery-links';
@@ -44,6 +45,14 @@ export function createStaffFeature(
   const recoveryLinks = createRecoveryLinks(database.db, clock);
   const passkeys = createPasskeys(database.db, config, challenges, clock, siteFacts);
   const alerts = createSignInAlerts(context, accounts, siteFacts);
+  const invitationsService = createInvitationsService({
+    db: database.db,
+    config,
+    clock,
+    accounts,
+    invitations,
+    passkeys,
+  });
 
   const routes: FeaturePlugin = async (app, context) => {
     // One count per address for every public staff route, in the database so it holds across
@@ -66,6 +75,7 @@ export function createStaffFeature(
       accounts,
       alerts,
       invitations,
+      invitationsService,
       challenges,
       passkeys,
       recoveryLinks,

@@ -83,7 +83,7 @@ export const signInRoutes: FeaturePlugin<{
       const account = await accounts.findByEmail(email);
       if (!taken.granted) {
         await refused(request, account);
-        throw budgetRefusal(reply, taken, 'passwords');
+        throw budgetRefusal(taken, 'passwords');
       }
       const usable = account && account.disabled_at === null && account.password_hash !== null;
       // An unknown address costs the same hashing as a wrong password, so timing tells nobody who has an account.
@@ -115,7 +115,7 @@ export const signInRoutes: FeaturePlugin<{
         );
       }
       const waitMs = await codeMailWaitMs(context, account.id);
-      if (waitMs !== undefined) throw tooManySignIns(reply, waitMs);
+      if (waitMs !== undefined) throw tooManySignIns(waitMs);
       return { next: 'email-code' as const, challenge: await mailNewCode(account) };
     },
   );
@@ -136,13 +136,13 @@ export const signInRoutes: FeaturePlugin<{
       const account = challenge?.account_id == null ? undefined : await accounts.find(challenge.account_id);
       if (challenge?.purpose !== 'email-code' || !account || account.disabled_at !== null) throw signInEnded();
       const waitMs = await codeMailPeekWaitMs(context, account.id);
-      if (waitMs !== undefined) throw tooManyCodesMailed(reply, waitMs);
+      if (waitMs !== undefined) throw tooManyCodesMailed(waitMs);
       // Ended first: two presses at once cannot both go on with the old step.
       if (!(await challenges.close(token))) throw signInEnded();
       // The place is taken by the one press that ended the step (another way of asking may have
       // taken the last one meanwhile: then the step is over and the wait is said).
       const racedMs = await codeMailWaitMs(context, account.id);
-      if (racedMs !== undefined) throw tooManyCodesMailed(reply, racedMs);
+      if (racedMs !== undefined) throw tooManyCodesMailed(racedMs);
       return { next: 'email-code' as const, challenge: await mailNewCode(account) };
     },
   );
@@ -159,7 +159,7 @@ export const signInRoutes: FeaturePlugin<{
       const blockedMs = await budgets.addressWaitMs(request.ip, clock());
       if (blockedMs > 0) {
         await refused(request, undefined);
-        throw tooManySignIns(reply, blockedMs);
+        throw tooManySignIns(blockedMs);
       }
       const { challenge: token, code } = request.body;
       const challenge = await challenges.attempt(token);
@@ -170,7 +170,7 @@ export const signInRoutes: FeaturePlugin<{
       const taken = await budgets.takeCodePlaces(request.ip, account.id, clock);
       if (!taken.granted) {
         await refused(request, account);
-        throw budgetRefusal(reply, taken, 'codes');
+        throw budgetRefusal(taken, 'codes');
       }
       const right =
         challenge.purpose === 'authenticator-app'

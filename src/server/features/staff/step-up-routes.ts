@@ -57,7 +57,7 @@ export const stepUpRoutes: FeaturePlugin<{
   };
   const notBlocked = async (request: FastifyRequest, reply: FastifyReply) => {
     const blockedMs = await budgets.addressWaitMs(request.ip, clock());
-    if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
+    if (blockedMs > 0) throw tooManySignIns(blockedMs);
   };
 
   app.post(
@@ -73,7 +73,7 @@ export const stepUpRoutes: FeaturePlugin<{
       const taken = await budgets.takePasswordPlaces(request.ip, account.email_key, clock);
       if (!taken.granted) {
         await refused(request);
-        throw budgetRefusal(reply, taken, 'passwords');
+        throw budgetRefusal(taken, 'passwords');
       }
       if (!(await verifyPassword(request.body.password, account.password_hash, { clean: taken.clean }))) {
         await refused(request);
@@ -131,7 +131,7 @@ export const stepUpRoutes: FeaturePlugin<{
       const taken = await budgets.takeCodePlaces(request.ip, account.id, clock);
       if (!taken.granted) {
         await refused(request);
-        throw budgetRefusal(reply, taken, 'codes');
+        throw budgetRefusal(taken, 'codes');
       }
       if (challenge.purpose !== 'step-up-app' && challenge.purpose !== 'step-up-email') throw stepEnded();
       const right =
@@ -178,7 +178,7 @@ export const stepUpRoutes: FeaturePlugin<{
       if (!mine) {
         await refused(request);
         const taken = await budgets.takeWrongKeyPlace(request.ip, clock);
-        throw taken.granted ? passkeyRefused() : tooManySignIns(reply, taken.waitMs);
+        throw taken.granted ? passkeyRefused() : tooManySignIns(taken.waitMs);
       }
       await proved(request);
       return reply.code(204).send();
