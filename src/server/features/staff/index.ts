@@ -21,6 +21,7 @@ import { resetRoutes } from './reset-routes';
 import { createPasskeys } from './passkeys';
 import { createSignInAlerts } from './sign-in-alerts';
 import { signInRoutes } from './sign-in-routes';
+import { createSignInService } from './sign-in-service';
 import { stepUpRoutes } from './step-up-routes';
 
 export { setupBanner, setupLinkIfNoAccounts } from './setup-link';
@@ -70,8 +71,18 @@ export function createStaffFeature(
         ),
     });
     const limitPerAddress = app.rateLimit({ max: PUBLIC_STAFF_REQUESTS, timeWindow: '15 minutes' });
+    // Over the app's sign-in budgets, which authentication's hook (auth/admin-auth.ts) counts in too.
+    const signInService = createSignInService({
+      ...context,
+      accounts,
+      alerts,
+      challenges,
+      siteFacts,
+      budgets: app.signInBudgets,
+    });
     const uses = {
       ...context,
+      signInService,
       accounts,
       alerts,
       invitations,
