@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { canonicalEmail } from '../../../shared/canonical-email';
 import {
   RECOVERY_LINK_ENDED,
@@ -140,7 +140,7 @@ export const recoveryRoutes: FeaturePlugin<{
   };
 
   /** The second step for a `forgot` link: the app's code, or a fresh e-mailed one. */
-  const secondStep = async (account: StoredAccount, reply: FastifyReply) => {
+  const secondStep = async (account: StoredAccount) => {
     if (account.totp_secret !== null) {
       return {
         next: 'authenticator-app' as const,
@@ -175,7 +175,7 @@ export const recoveryRoutes: FeaturePlugin<{
         const previous = await challenges.find(request.body.previous);
         if (previous?.account_id === account.id) await challenges.close(request.body.previous);
       }
-      return { kind: 'forgot', email: account.email, ...(await secondStep(account, reply)) };
+      return { kind: 'forgot', email: account.email, ...(await secondStep(account)) };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { passkeyStepSchema, signInCodeSchema, stepUpPasswordSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -55,7 +55,7 @@ export const stepUpRoutes: FeaturePlugin<{
     await app.adminSessions.prove(sessionToken(request));
     await record(request, { action: 'account.step-up' });
   };
-  const notBlocked = async (request: FastifyRequest, reply: FastifyReply) => {
+  const notBlocked = async (request: FastifyRequest) => {
     const blockedMs = await budgets.addressWaitMs(request.ip, clock());
     if (blockedMs > 0) throw tooManySignIns(blockedMs);
   };
@@ -63,7 +63,7 @@ export const stepUpRoutes: FeaturePlugin<{
   app.post(
     '/api/admin/staff/me/step-up/password',
     { config: ownAccount, schema: { response: answers({ 200: signInNextStepSchema }), body: stepUpPasswordSchema } },
-    async (request, reply) => {
+    async (request) => {
       const accountId = ownAccountId(request.adminAuth!.principal);
       sessionToken(request);
       const account = (await accounts.find(accountId))!;
@@ -168,7 +168,7 @@ export const stepUpRoutes: FeaturePlugin<{
     async (request, reply) => {
       const accountId = ownAccountId(request.adminAuth!.principal);
       sessionToken(request);
-      await notBlocked(request, reply);
+      await notBlocked(request);
       let mine = false;
       try {
         mine = await passkeys.verifyStepUp(request.body.challenge, request.body.answer, accountId);
