@@ -7,9 +7,16 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** A refusal that ends: how long until asking again is worth it (answered as retry-after). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** Whole seconds for the retry-after header, at least one; undefined when the refusal does not end. */
+  get retryAfter(): string | undefined {
+    return this.retryAfterMs === undefined ? undefined : String(Math.max(1, Math.ceil(this.retryAfterMs / 1000)));
   }
 
   toBody(): ApiErrorBody {
@@ -22,3 +29,6 @@ export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND'
 export const conflict = (message: string, field?: string) => new AppError(409, 'CONFLICT', message, field);
 /** Signed in, but the principal's roles do not cover the route (decision 0058). */
 export const forbidden = (message = 'Your account cannot do this.') => new AppError(403, 'FORBIDDEN', message);
+/** Too many attempts: 429, with when to try again. */
+export const tooManyAttempts = (message: string, waitMs: number, field?: string) =>
+  new AppError(429, 'RATE_LIMITED', message, field, waitMs);

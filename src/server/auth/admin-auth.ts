@@ -84,7 +84,7 @@ export function registerAdminAuth(
   const checkKey = async (request: FastifyRequest, reply: FastifyReply, provided: string) => {
     // A spent address is refused before anything is compared or looked up.
     const blockedMs = await budgets.addressWaitMs(request.ip, clock());
-    if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
+    if (blockedMs > 0) throw tooManySignIns(blockedMs);
     const expected = await expectedKeyHash();
     if (expected && keyMatches(provided, expected)) {
       request.adminAuth = { via: 'key', keyHash: expected, principal: adminKeyPrincipal };
@@ -97,7 +97,7 @@ export function registerAdminAuth(
     }
     // Its place is taken and judged in one transaction, so parallel guesses cannot all pass (sign-in-budgets.ts).
     const taken = await budgets.takeWrongKeyPlace(request.ip, clock);
-    if (!taken.granted) throw tooManySignIns(reply, taken.waitMs);
+    if (!taken.granted) throw tooManySignIns(taken.waitMs);
     throw new AppError(401, 'UNAUTHORIZED', 'Invalid admin API key.');
   };
 

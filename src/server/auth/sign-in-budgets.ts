@@ -1,8 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/connection';
 import type { DatabaseSchema, SignInBudgetsTable } from '../db/schema';
-import { AppError } from '../errors';
+import { type AppError, tooManyAttempts } from '../errors';
 import { addressKey } from '../client-address';
 
 /**
@@ -254,25 +253,21 @@ export async function deleteEndedBudgets(db: Kysely<DatabaseSchema>, at: Date): 
 }
 
 /** The one answer to an address over its budget: 429 with when to try again. */
-export function tooManySignIns(reply: FastifyReply, waitMs: number): AppError {
-  reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
-  return new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.');
+export function tooManySignIns(waitMs: number): AppError {
+  return tooManyAttempts('Too many failed sign-in attempts. Please wait and try again.', waitMs);
 }
 
 /** The answer when a budget is spent: the address's, or the account's (its back-off, or its codes). */
-export function budgetRefusal(
-  reply: FastifyReply,
-  taken: Extract<Taken, { granted: false }>,
-  what: 'passwords' | 'codes',
-) {
-  if (taken.spent === 'address') return tooManySignIns(reply, taken.waitMs);
-  reply.header('retry-after', String(Math.max(1, Math.ceil(taken.waitMs / 1000))));
-  return new AppError(
-    429,
-    'RATE_LIMITED',
-    what === 'passwords'
-      ? 'Too many wrong passwords for this account. Please wait a moment and try again, or sign in with your passkey.'
-      : 'Too many wrong codes for this account. Codes are refused for now, even the right one: please sign in with your passkey, or try again later.',
-    what === 'codes' ? 'code' : undefined,
-  );
+export function budgetRefusal(taken: Extract<Taken, { granted: false }>, what: 'passwords' | 'codes') {
+  if (taken.spent === 'address') return tooManySignIns(taken.waitMs);
+  return what === 'passwords'
+    ? tooManyAttempts(
+        'Too many wrong passwords for this account. Please wait a moment and try again, or sign in with your passkey.',
+        taken.waitMs,
+      )
+    : tooManyAttempts(
+        'Too many wrong codes for this account. Codes are refused for now, even the right one: please sign in with your passkey, or try again later.',
+        taken.waitMs,
+        'code',
+      );
 }

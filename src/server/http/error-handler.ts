@@ -26,7 +26,10 @@ export interface ErrorAnswer {
  * what is not the visitor's fault is logged here.
  */
 export function errorAnswer(error: FastifyError | AppError, request: FastifyRequest): ErrorAnswer {
-  if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
+  if (error instanceof AppError) {
+    const { retryAfter } = error;
+    return { status: error.statusCode, body: error.toBody(), ...(retryAfter ? { retryAfter } : {}) };
+  }
   if (isDatabaseUnavailable(error)) {
     // Not our bug and not the visitor's: the database is restarting or unreachable. Say when to retry.
     request.log.warn({ err: loggableError(error) }, 'database unavailable');

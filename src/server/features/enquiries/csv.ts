@@ -72,12 +72,12 @@ export function phoneCell(value: string | null): string {
 }
 
 /** The whole file: a UTF-8 byte-order mark so Excel reads the accents, CRLF line ends as RFC 4180 says. */
-export function enquiriesCsv(submissions: readonly ExportedEnquiry[]): string {
+export function enquiriesCsv(enquiries: readonly ExportedEnquiry[]): string {
   const lines = [columns.map(({ header }) => csvCell(header)).join(',')];
-  for (const submission of submissions) {
+  for (const enquiry of enquiries) {
     lines.push(
       columns
-        .map(({ cell, phone }) => (phone ? phoneCell(cell(submission) as string | null) : csvCell(cell(submission))))
+        .map(({ cell, phone }) => (phone ? phoneCell(cell(enquiry) as string | null) : csvCell(cell(enquiry))))
         .join(','),
     );
   }

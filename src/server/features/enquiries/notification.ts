@@ -19,29 +19,24 @@ export const enquiryAdminLink = (publicUrl: string, id: number) => `${publicUrl}
  * The plain-text e-mail staff receive for a new enquiry (plain text: nothing in it can run): when
  * it came on the office's clock, in words, and a link to its card in the admin.
  */
-export function notificationFor(
-  id: number,
-  submission: NewEnquiry,
-  recipient: string,
-  publicUrl: string,
-): OutgoingEmail {
-  const name = `${submission.firstName} ${submission.lastName}`;
-  const kind = submission.submissionType === 'assessment' ? 'Assessment request' : 'Contact message';
-  const subject = oneLine(`${kind} from ${name}${submission.emailTitle ? `: ${submission.emailTitle}` : ''}`);
+export function notificationFor(id: number, enquiry: NewEnquiry, recipient: string, publicUrl: string): OutgoingEmail {
+  const name = `${enquiry.firstName} ${enquiry.lastName}`;
+  const kind = enquiry.submissionType === 'assessment' ? 'Assessment request' : 'Contact message';
+  const subject = oneLine(`${kind} from ${name}${enquiry.emailTitle ? `: ${enquiry.emailTitle}` : ''}`);
   const single = (value: string | undefined) => value && flat(value);
   const several = (value: string | undefined) => value && indented(value);
   const lines: [string, string | undefined][] = [
     ['Name', flat(name)],
-    ['E-mail', single(submission.email)],
-    ['Telephone', single(submission.telephone)],
-    ['Mobile', single(submission.mobile)],
-    ['Subject', single(submission.emailTitle)],
-    ['Year group', single(submission.yearGroup)],
-    ['Notes', several(submission.notes)],
-    ['Message', several(submission.message)],
+    ['E-mail', single(enquiry.email)],
+    ['Telephone', single(enquiry.telephone)],
+    ['Mobile', single(enquiry.mobile)],
+    ['Subject', single(enquiry.emailTitle)],
+    ['Year group', single(enquiry.yearGroup)],
+    ['Notes', several(enquiry.notes)],
+    ['Message', several(enquiry.message)],
   ];
   const body = [
-    `${kind} #${id}, received ${londonSpokenTime(submission.submittedAt)} (UK time).`,
+    `${kind} #${id}, received ${londonSpokenTime(enquiry.submittedAt)} (UK time).`,
     '',
     ...lines.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
     '',
@@ -49,5 +44,5 @@ export function notificationFor(
     '',
     'Reply to this e-mail to answer the enquirer, then mark it replied in the admin inbox.',
   ].join('\n');
-  return { submissionId: id, recipient, replyTo: submission.email, subject, body };
+  return { submissionId: id, recipient, replyTo: enquiry.email, subject, body };
 }

@@ -40,21 +40,21 @@ export interface NewEnquiry {
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 /** Stores one enquiry, unreviewed, and returns its id. Pass a transaction to write more with it. */
-export async function insertEnquiry(db: Kysely<DatabaseSchema>, submission: NewEnquiry): Promise<number> {
+export async function insertEnquiry(db: Kysely<DatabaseSchema>, enquiry: NewEnquiry): Promise<number> {
   const row: Insertable<ContactSubmissionsTable> = {
-    submission_type: submission.submissionType,
-    first_name: submission.firstName,
-    last_name: submission.lastName,
-    email: submission.email,
-    telephone: orNull(submission.telephone),
-    mobile: orNull(submission.mobile),
-    year_group: orNull(submission.yearGroup),
-    email_title: orNull(submission.emailTitle),
-    notes: orNull(submission.notes),
-    message: orNull(submission.message),
+    submission_type: enquiry.submissionType,
+    first_name: enquiry.firstName,
+    last_name: enquiry.lastName,
+    email: enquiry.email,
+    telephone: orNull(enquiry.telephone),
+    mobile: orNull(enquiry.mobile),
+    year_group: orNull(enquiry.yearGroup),
+    email_title: orNull(enquiry.emailTitle),
+    notes: orNull(enquiry.notes),
+    message: orNull(enquiry.message),
     reviewed: 'false',
-    submitted_at: submission.submittedAt,
-    updated_at: submission.submittedAt,
+    submitted_at: enquiry.submittedAt,
+    updated_at: enquiry.submittedAt,
   };
   const { id } = await db.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
   return id;

@@ -9,7 +9,7 @@ import { insertEnquiry, type NewEnquiry } from './repo';
 
 export interface EnquiriesService {
   /** Stores the enquiry and its staff notification together; resolves once both are durable. */
-  submit(submission: Omit<NewEnquiry, 'submittedAt'>): Promise<number>;
+  submit(enquiry: Omit<NewEnquiry, 'submittedAt'>): Promise<number>;
 }
 
 export function createEnquiriesService(
@@ -22,19 +22,19 @@ export function createEnquiriesService(
   return {
     async submit(input) {
       const now = clock();
-      const submission: NewEnquiry = { ...input, submittedAt: now.toISOString() };
+      const enquiry: NewEnquiry = { ...input, submittedAt: now.toISOString() };
       const mail = config.mail;
       // Read before the shared write transaction, so it holds no lock while the facts are read.
       const { details } = mail?.confirmParents ? await siteFacts() : { details: undefined };
       // Enquiries arriving together share one transaction; each is answered once its commit is done.
       const id = await database.writes.run(async (trx) => {
-        const id = await insertEnquiry(trx, submission);
+        const id = await insertEnquiry(trx, enquiry);
         // Same transaction: there is never an enquiry without its notification, or the reverse.
-        if (mail) await enqueueEmail(trx, notificationFor(id, submission, mail.notifyEmail, config.publicUrl), now);
+        if (mail) await enqueueEmail(trx, notificationFor(id, enquiry, mail.notifyEmail, config.publicUrl), now);
         // Same outbox, so a mail outage delays the confirmation and never touches the enquiry
         // (decision 0032). The check and the insert are two cheap indexed statements.
         if (mail?.confirmParents && details) {
-          const confirmation = confirmationFor(id, submission, mail.notifyEmail, details);
+          const confirmation = confirmationFor(id, enquiry, mail.notifyEmail, details);
           if (!(await confirmedRecently(trx, confirmation.recipientKey, now))) {
             await enqueueEmail(trx, confirmation, now);
           }

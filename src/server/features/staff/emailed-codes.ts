@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { countHit, readCount } from '../../coordination/rate-limit-counters';
-import { AppError } from '../../errors';
+import { type AppError, tooManyAttempts } from '../../errors';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ReadSiteFacts } from '../site-facts';
 import { signInCodeMail } from './mail-texts';
@@ -16,12 +15,10 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const newSixDigitCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** The one answer when an account has had its codes for the quarter of an hour. */
-export function tooManyCodesMailed(reply: FastifyReply, waitMs: number): AppError {
-  reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
-  return new AppError(
-    429,
-    'RATE_LIMITED',
+export function tooManyCodesMailed(waitMs: number): AppError {
+  return tooManyAttempts(
     'Too many codes were sent to you. Please wait a quarter of an hour, or use your passkey.',
+    waitMs,
     'code',
   );
 }

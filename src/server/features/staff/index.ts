@@ -12,6 +12,7 @@ import { apiTokenRoutes } from './api-token-routes';
 import { createChallenges } from './challenges';
 import { invitationRoutes } from './invitation-routes';
 import { createInvitationsRepo } from './invitations-repo';
+import { createInvitationsService } from './invitations-service';
 import { ownSignInRoutes } from './own-sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { createRecoveryLinks } from './recovery-links';
@@ -20,6 +21,7 @@ import { resetRoutes } from './reset-routes';
 import { createPasskeys } from './passkeys';
 import { createSignInAlerts } from './sign-in-alerts';
 import { signInRoutes } from './sign-in-routes';
+import { createSignInService } from './sign-in-service';
 import { stepUpRoutes } from './step-up-routes';
 
 export { setupBanner, setupLinkIfNoAccounts } from './setup-link';
@@ -44,6 +46,14 @@ export function createStaffFeature(
   const recoveryLinks = createRecoveryLinks(database.db, clock);
   const passkeys = createPasskeys(database.db, config, challenges, clock, siteFacts);
   const alerts = createSignInAlerts(context, accounts, siteFacts);
+  const invitationsService = createInvitationsService({
+    db: database.db,
+    config,
+    clock,
+    accounts,
+    invitations,
+    passkeys,
+  });
 
   const routes: FeaturePlugin = async (app, context) => {
     // One count per address for every public staff route, in the database so it holds across
@@ -61,11 +71,22 @@ export function createStaffFeature(
         ),
     });
     const limitPerAddress = app.rateLimit({ max: PUBLIC_STAFF_REQUESTS, timeWindow: '15 minutes' });
-    const uses = {
+    // Over the app's sign-in budgets, which authentication's hook (auth/admin-auth.ts) counts in too.
+    const signInService = createSignInService({
       ...context,
       accounts,
       alerts,
+      challenges,
+      siteFacts,
+      budgets: app.signInBudgets,
+    });
+    const uses = {
+      ...context,
+      signInService,
+      accounts,
+      alerts,
       invitations,
+      invitationsService,
       challenges,
       passkeys,
       recoveryLinks,

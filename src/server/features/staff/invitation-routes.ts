@@ -1,7 +1,6 @@
 import type { onRequestHookHandler } from 'fastify';
 import { renderSVG } from 'uqr';
 import { z } from 'zod';
-import { canonicalEmail } from '../../../shared/canonical-email';
 import {
   invitationAcceptSchema,
   invitationCreateSchema,
@@ -9,8 +8,7 @@ import {
   nameField,
 } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
-import { badRequest, conflict, notFound } from '../../errors';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { conflict, notFound } from '../../errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { idParams } from '../../validation';
 
@@ -21,7 +19,7 @@ import type { RecordAccess } from '../access-log';
 import type { ReadSiteFacts } from '../site-facts';
 import type { AccountsRepo } from './accounts-repo';
 import type { InvitationsRepo } from './invitations-repo';
-import { checkedNewPassword } from './new-sign-in';
+import type { InvitationsService } from './invitations-service';
 import type { Passkeys } from './passkeys';
 import { invitationLink, invitationMail } from './mail-texts';
 import {
@@ -45,37 +43,37 @@ const passkeyOptionsBody = z
   })
   .strict();
 const openBody = z.object({ token: invitationTokenField }).strict();
-const linkEnded = () => notFound('This invitation link has expired or was already used. Please ask for a new one.');
-/** Two people the access log could not tell apart by name (issue 36): the second chooses another. */
-const nameTaken = () =>
-  badRequest(
-    'Someone on the staff already has this name. Add an initial or your surname, so the access log can tell you apart.',
-    'name',
-  );
-/** Which unique key refused an account made at the same moment as another (name_key or email_key). */
-const nameOrAddressTaken = (error: unknown) =>
-  /name_key/.test(String((error as Error).message))
-    ? nameTaken()
-    : conflict('There is already an account for this address.', 'email');
-
 /**
  * Invitations (decision 0058). Owners invite by address with the roles to give; the link is
  * mailed (or, with mail off, shown once to copy). Whoever opens it names themselves and chooses
  * how to sign in: a passkey, or a password with, optionally (required with mail off, where codes
- * cannot be mailed), an authenticator app; the account is made and the link used up in one
- * transaction, then a session is opened. Inviting, withdrawing and accepting (by the new account)
+ * cannot be mailed), an authenticator app; the invitations service makes the account and uses the
+ * link up, then a session is opened. Inviting, withdrawing and accepting (by the new account)
  * go to the access log.
  */
 export const invitationRoutes: FeaturePlugin<{
   accounts: AccountsRepo;
   invitations: InvitationsRepo;
   passkeys: Passkeys;
+  invitationsService: InvitationsService;
   limitPerAddress: onRequestHookHandler;
   record: RecordAccess;
   siteFacts: ReadSiteFacts;
 }> = async (
   app,
-  { config, database, mailWorker, accounts, invitations, passkeys, limitPerAddress, clock, record, siteFacts },
+  {
+    config,
+    database,
+    mailWorker,
+    accounts,
+    invitations,
+    passkeys,
+    invitationsService: service,
+    limitPerAddress,
+    clock,
+    record,
+    siteFacts,
+  },
 ) => {
   app.get(
     '/api/admin/staff/invitations',
@@ -129,8 +127,7 @@ export const invitationRoutes: FeaturePlugin<{
     { onRequest: limitPerAddress, schema: { response: answers({ 200: invitationViewSchema }), body: openBody } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const invitation = await invitations.findUsable(request.body.token);
-      if (!invitation) throw linkEnded();
+      const invitation = await service.usable(request.body.token);
       const secret = newTotpSecret();
       const uri = otpauthUri(secret, invitation.email ?? 'owner', (await siteFacts()).details.name);
       return {
@@ -152,10 +149,9 @@ export const invitationRoutes: FeaturePlugin<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const invitation = await invitations.findUsable(request.body.token);
-      if (!invitation) throw linkEnded();
+      const invitation = await service.usable(request.body.token);
       // Said before the device makes a passkey the acceptance would then refuse.
-      if (request.body.name && (await accounts.nameInUse(request.body.name))) throw nameTaken();
+      if (request.body.name) await service.checkNameFree(request.body.name);
       const userName = invitation.email ?? request.body.email ?? 'Owner';
       return passkeys.registrationOptions({ accountId: null, userName, displayName: request.body.name ?? userName });
     },
@@ -169,43 +165,12 @@ export const invitationRoutes: FeaturePlugin<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { token } = request.body;
-      const invitation = await invitations.findUsable(token);
-      if (!invitation) throw linkEnded();
-      const { name, password, authenticator, passkey } = request.body;
-      const email = invitation.email ?? request.body.email;
-      if (!email) throw badRequest('E-mail address is required.', 'email');
-      if (invitation.email && request.body.email && canonicalEmail(request.body.email) !== canonicalEmail(email)) {
-        throw badRequest('This invitation is for another address.', 'email');
-      }
-      if (await accounts.nameInUse(name)) throw nameTaken();
-      const { passwordHash, step } = await checkedNewPassword({ config, clock }, email, password, authenticator);
-      const newKey = passkey ? await passkeys.verifyRegistration(passkey.challenge, passkey.answer, null) : undefined;
-
-      const account = await database.db.transaction().execute(async (trx) => {
-        if (!(await invitations.use(token, trx))) throw linkEnded();
-        if (await accounts.findByEmail(email, trx)) {
-          throw conflict('There is already an account for this address.', 'email');
-        }
-        // Again inside the transaction; the unique name key refuses one accepted at the same moment.
-        if (await accounts.nameInUse(name, trx)) throw nameTaken();
-        const created = await accounts
-          .create({ name, email, roles: invitation.roles, passwordHash }, trx)
-          .catch((error: unknown) => {
-            throw isUniqueViolation(error) ? nameOrAddressTaken(error) : error;
-          });
-        if (authenticator && step !== null)
-          await accounts.setAuthenticatorApp(created.id, authenticator.secret, step, trx);
-        if (newKey) await passkeys.store(created.id, newKey, trx);
-        // Once anyone has an account, a printed setup link must not make another owner.
-        await invitations.withdrawSetupLinks(trx);
-        return created;
-      });
+      const { account, invitationId } = await service.accept(request.body);
       const session = await app.adminSessions.open({ accountId: account.id });
       await record(request, {
         action: 'invitation.accept',
         actor: { kind: 'account', id: account.id, name: account.name },
-        target: { kind: 'invitation', id: invitation.id },
+        target: { kind: 'invitation', id: invitationId },
       });
       setSessionCookie(reply, config, request, session.token);
       reply.code(201);

@@ -55,7 +55,7 @@ export const ownSignInRoutes: FeaturePlugin<{
       // and a guess at it takes its places in the sign-in budgets like any other.
       if (current !== undefined && account.password_hash !== null) {
         const taken = await app.signInBudgets.takePasswordPlaces(request.ip, account.email_key, clock);
-        if (!taken.granted) throw tooManySignIns(reply, taken.waitMs);
+        if (!taken.granted) throw tooManySignIns(taken.waitMs);
         if (!(await verifyPassword(current, account.password_hash, { clean: taken.clean }))) {
           await app.signInBudgets.passwordFailed(account.email_key, clock);
           throw badRequest('Your current password is not right.', 'current');

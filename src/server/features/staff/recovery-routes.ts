@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { canonicalEmail } from '../../../shared/canonical-email';
 import {
   RECOVERY_LINK_ENDED,
@@ -114,9 +114,9 @@ export const recoveryRoutes: FeaturePlugin<{
         );
       }
       const fromWait = await overLimit(`address|${addressKey(request.ip)}`, RECOVERY_LIMITS.perAddress);
-      if (fromWait > 0) throw tooManySignIns(reply, fromWait);
+      if (fromWait > 0) throw tooManySignIns(fromWait);
       const typedWait = await overLimit(`email|${canonicalEmail(request.body.email)}`, RECOVERY_LIMITS.perAccount);
-      if (typedWait > 0) throw tooManySignIns(reply, typedWait);
+      if (typedWait > 0) throw tooManySignIns(typedWait);
       const work = sendLinkIfAccount(request, request.body.email)
         .catch((error: unknown) => {
           request.log.error(
@@ -140,7 +140,7 @@ export const recoveryRoutes: FeaturePlugin<{
   };
 
   /** The second step for a `forgot` link: the app's code, or a fresh e-mailed one. */
-  const secondStep = async (account: StoredAccount, reply: FastifyReply) => {
+  const secondStep = async (account: StoredAccount) => {
     if (account.totp_secret !== null) {
       return {
         next: 'authenticator-app' as const,
@@ -148,7 +148,7 @@ export const recoveryRoutes: FeaturePlugin<{
       };
     }
     const waitMs = await codeMailWaitMs(context, account.id);
-    if (waitMs !== undefined) throw tooManyCodesMailed(reply, waitMs);
+    if (waitMs !== undefined) throw tooManyCodesMailed(waitMs);
     const code = newSixDigitCode();
     const challenge = await challenges.open(
       'recovery-email',
@@ -175,7 +175,7 @@ export const recoveryRoutes: FeaturePlugin<{
         const previous = await challenges.find(request.body.previous);
         if (previous?.account_id === account.id) await challenges.close(request.body.previous);
       }
-      return { kind: 'forgot', email: account.email, ...(await secondStep(account, reply)) };
+      return { kind: 'forgot', email: account.email, ...(await secondStep(account)) };
     },
   );
 
@@ -188,7 +188,7 @@ export const recoveryRoutes: FeaturePlugin<{
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const blockedMs = await budgets.addressWaitMs(request.ip, clock());
-      if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
+      if (blockedMs > 0) throw tooManySignIns(blockedMs);
       const { token, password, challenge: step, code } = request.body;
       const { link, account } = await usable(token);
       if (link.kind !== 'forgot') throw linkEnded();
@@ -204,7 +204,7 @@ export const recoveryRoutes: FeaturePlugin<{
       const taken = await budgets.takeCodePlaces(request.ip, account.id, clock);
       if (!taken.granted) {
         await refused();
-        throw budgetRefusal(reply, taken, 'codes');
+        throw budgetRefusal(taken, 'codes');
       }
       const right =
         challenge.purpose === 'recovery-app'

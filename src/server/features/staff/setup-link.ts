@@ -1,33 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../shared/clock';
-import { FIRST_START_NAME } from '../../../shared/staff/display-names';
 import type { Config } from '../../config';
 import type { DatabaseSchema } from '../../db/schema';
 import { createSecretBox } from '../../auth/secrets-at-rest';
 import { createAccountsRepo } from './accounts-repo';
 import { createInvitationsRepo } from './invitations-repo';
+import { setupTokenIfNoAccounts } from './invitations-service';
 import { invitationLink } from './mail-texts';
 
 /**
  * A fresh install has no staff accounts (decision 0058): each start until the first owner exists
- * makes a new one-time setup link (an owner's invitation with no address) and answers it, to print
- * once; earlier links stop working, so only the newest printed one does. Undefined once anyone has
- * an account.
+ * makes a new one-time setup link (invitations-service.ts) and answers its address, to print once.
+ * Undefined once anyone has an account.
  */
 export async function setupLinkIfNoAccounts(
   db: Kysely<DatabaseSchema>,
   config: Config,
   clock: Clock,
 ): Promise<string | undefined> {
-  if (await createAccountsRepo(db, clock, createSecretBox(config.secretsKeyFile)).hasAny()) return undefined;
-  const invitations = createInvitationsRepo(db, clock);
-  await invitations.withdrawSetupLinks();
-  const { token } = await invitations.create({
-    email: null,
-    roles: ['owner'],
-    invitedBy: { name: FIRST_START_NAME, accountId: null },
-  });
-  return invitationLink(config.publicUrl, token);
+  const accounts = createAccountsRepo(db, clock, createSecretBox(config.secretsKeyFile));
+  const token = await setupTokenIfNoAccounts(accounts, createInvitationsRepo(db, clock));
+  return token === undefined ? undefined : invitationLink(config.publicUrl, token);
 }
 
 /** The banner printed to stdout with the link. */

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { passkeyStepSchema, signInCodeSchema, stepUpPasswordSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -55,15 +55,15 @@ export const stepUpRoutes: FeaturePlugin<{
     await app.adminSessions.prove(sessionToken(request));
     await record(request, { action: 'account.step-up' });
   };
-  const notBlocked = async (request: FastifyRequest, reply: FastifyReply) => {
+  const notBlocked = async (request: FastifyRequest) => {
     const blockedMs = await budgets.addressWaitMs(request.ip, clock());
-    if (blockedMs > 0) throw tooManySignIns(reply, blockedMs);
+    if (blockedMs > 0) throw tooManySignIns(blockedMs);
   };
 
   app.post(
     '/api/admin/staff/me/step-up/password',
     { config: ownAccount, schema: { response: answers({ 200: signInNextStepSchema }), body: stepUpPasswordSchema } },
-    async (request, reply) => {
+    async (request) => {
       const accountId = ownAccountId(request.adminAuth!.principal);
       sessionToken(request);
       const account = (await accounts.find(accountId))!;
@@ -73,7 +73,7 @@ export const stepUpRoutes: FeaturePlugin<{
       const taken = await budgets.takePasswordPlaces(request.ip, account.email_key, clock);
       if (!taken.granted) {
         await refused(request);
-        throw budgetRefusal(reply, taken, 'passwords');
+        throw budgetRefusal(taken, 'passwords');
       }
       if (!(await verifyPassword(request.body.password, account.password_hash, { clean: taken.clean }))) {
         await refused(request);
@@ -131,7 +131,7 @@ export const stepUpRoutes: FeaturePlugin<{
       const taken = await budgets.takeCodePlaces(request.ip, account.id, clock);
       if (!taken.granted) {
         await refused(request);
-        throw budgetRefusal(reply, taken, 'codes');
+        throw budgetRefusal(taken, 'codes');
       }
       if (challenge.purpose !== 'step-up-app' && challenge.purpose !== 'step-up-email') throw stepEnded();
       const right =
@@ -168,7 +168,7 @@ export const stepUpRoutes: FeaturePlugin<{
     async (request, reply) => {
       const accountId = ownAccountId(request.adminAuth!.principal);
       sessionToken(request);
-      await notBlocked(request, reply);
+      await notBlocked(request);
       let mine = false;
       try {
         mine = await passkeys.verifyStepUp(request.body.challenge, request.body.answer, accountId);
@@ -178,7 +178,7 @@ export const stepUpRoutes: FeaturePlugin<{
       if (!mine) {
         await refused(request);
         const taken = await budgets.takeWrongKeyPlace(request.ip, clock);
-        throw taken.granted ? passkeyRefused() : tooManySignIns(reply, taken.waitMs);
+        throw taken.granted ? passkeyRefused() : tooManySignIns(taken.waitMs);
       }
       await proved(request);
       return reply.code(204).send();
