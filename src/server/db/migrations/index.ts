@@ -28,6 +28,7 @@ import * as signInRecovery from './2026-11-28-1101-sign-in-recovery';
 import * as siteFactsFirstVersion from './2026-11-28-1201-site-facts-first-version';
 import * as whoDidWhat from './2026-11-28-1301-who-did-what';
 import * as analytics from './2026-11-28-1601-analytics';
+import * as analyticsReportTotals from './2026-11-29-1001-analytics-report-totals';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1201-site-facts-first-version': siteFactsFirstVersion,
   '2026-11-28-1301-who-did-what': whoDidWhat,
   '2026-11-28-1601-analytics': analytics,
+  '2026-11-29-1001-analytics-report-totals': analyticsReportTotals,
 };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { movableClock } from '../../../../tests/support/clock';
+import { londonDate } from '../../../shared/london-time';
 import { contact } from '../../../../tests/support/enquiries-payloads';
 
 const KEY = 'analytics-test-key-0123456789abcdef';
@@ -243,7 +244,7 @@ describe('private visit counts (decision 0065)', () => {
 
   it('deletes a day’s salt within 48 hours, and rolls views older than 30 days into daily totals', async () => {
     await reset();
-    const firstDay = clock.now().toISOString().slice(0, 10);
+    const firstDay = londonDate(clock.now());
     const ip = freshAddress();
     await view('/exam-resits?utm_source=facebook&utm_campaign=spring-gcse', ip);
     await view('/free-assessment', ip);

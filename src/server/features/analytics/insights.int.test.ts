@@ -184,12 +184,26 @@ describe('the owners’ Insights report (decision 0070)', () => {
     expect(before.totals).toEqual({ views: 13, visitors: 6, enquiries: 2, conversionRate: 2 / 6 });
     expect(before.pages[0]).toEqual({ path: '/subjects', views: 10, entries: 4 });
 
-    // Five weeks on, the retention run has rolled this week's views into daily totals.
-    clock.advance(35 * DAY_MS);
+    // The next day, the retention run totals the finished day once and keeps its raw views: counted once, not twice.
+    clock.advance(DAY_MS);
     expect(await subject.features.analytics.rollUpAndExpire()).toBe(3);
+    expect(await subject.features.analytics.rollUpAndExpire()).toBe(0);
+    expect(await subject.database.db.selectFrom('analytics_views').selectAll().execute()).toHaveLength(3);
+    const totalled = await year();
+    expect(totalled.totals).toEqual(before.totals);
+    expect(totalled.days).toEqual(before.days);
+    expect(totalled.pages).toEqual(before.pages);
+    expect(totalled.entryPages).toEqual(before.entryPages);
+    expect(totalled.sources).toEqual(before.sources);
+    expect(totalled.campaigns).toEqual(before.campaigns);
+
+    // Five weeks on, the retention run has deleted the raw views; the totals answer alone.
+    clock.advance(34 * DAY_MS);
+    expect(await subject.features.analytics.rollUpAndExpire()).toBe(0);
     expect(await subject.database.db.selectFrom('analytics_views').selectAll().execute()).toEqual([]);
     const after = await year();
     expect(after.totals).toEqual(before.totals);
+    expect(after.days).toEqual(before.days);
     expect(after.pages).toEqual(before.pages);
     expect(after.entryPages).toEqual(before.entryPages);
     expect(after.sources).toEqual(before.sources);
