@@ -7,6 +7,8 @@ import { deleteOldSalts } from './visitors';
 
 const KEY = 'london-days-test-key-0123456789abcdef';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+/** What a person's browser sends with every page: its user agent and the reader's languages. */
+const PERSON = { 'user-agent': FIREFOX, 'accept-language': 'en-GB,en;q=0.9' };
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -19,8 +21,7 @@ describe('Insights days on the centre’s (London) clock', () => {
   // Sunday 29 March 2026: the clocks went forward at 01:00 UTC; 23:30 UTC is 00:30 BST on Monday 30 March.
   const clock = movableClock(Date.parse('2026-03-29T23:30:00Z'));
 
-  const view = (url: string, ip: string) =>
-    subject.app.inject({ url, remoteAddress: ip, headers: { 'user-agent': FIREFOX, 'accept-language': 'en-GB' } });
+  const view = (url: string, ip: string) => subject.app.inject({ url, remoteAddress: ip, headers: { ...PERSON } });
   const report = async (from: string, to: string) => {
     const answer = await subject.app.inject({
       url: `/api/admin/insights?from=${from}&to=${to}`,
@@ -43,7 +44,7 @@ describe('Insights days on the centre’s (London) clock', () => {
       method: 'POST',
       url: '/api/contact-submissions',
       remoteAddress: family,
-      headers: { 'user-agent': FIREFOX, 'accept-language': 'en-GB' },
+      headers: { ...PERSON },
       payload: contact,
     });
     expect(sent.statusCode).toBe(201);
