@@ -140,8 +140,7 @@ function RangePicker({
         )}
       </form>
       <p className="mt-3 text-sm text-slate-700">
-        Showing {dayLabel(current.from)} to {dayLabel(current.to)}. Days run from midnight to midnight UTC (in summer,
-        from 1 am UK time).
+        Showing {dayLabel(current.from)} to {dayLabel(current.to)}. Days run from midnight to midnight UK time.
       </p>
     </section>
   );
