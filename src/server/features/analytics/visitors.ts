@@ -8,8 +8,23 @@ import type { DatabaseSchema } from '../../db/schema';
 /** The longest a salt is kept, from the start of its day. */
 const SALT_KEEP_MS = 48 * 60 * 60 * 1000;
 
-/** The centre's (London) date of a moment, YYYY-MM-DD: the salt's and the counts' day, as staff read it. */
-export const dayOf = londonDate;
+const HOUR_MS = 60 * 60 * 1000;
+let cachedHour = NaN;
+let cachedDay = '';
+
+/**
+ * The centre's (London) date of a moment, YYYY-MM-DD: the salt's and the counts' day, as staff
+ * read it. Asked on every page view, and Intl's formatting costs tens of microseconds, so the date
+ * is kept for the UTC hour: London's offset is whole hours, so its date never turns within one.
+ */
+export function dayOf(at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  if (hour !== cachedHour) {
+    cachedDay = londonDate(at);
+    cachedHour = hour;
+  }
+  return cachedDay;
+}
 
 /**
  * The day's salt, shared by every process and instance through the database: the first to ask
