@@ -33,7 +33,7 @@ export function dayOf(at: Date): string {
  * an hour sooner), so none outlives 48 hours; this process forgets its copy when the day changes.
  */
 export function createSalts(db: Kysely<DatabaseSchema>, clock: Clock) {
-  let current: { day: string; salt: Promise<string> } | undefined;
+  let current: { day: string; salt: string | Promise<string> } | undefined;
 
   const load = async (day: string): Promise<string> => {
     await db
@@ -61,10 +61,16 @@ export function createSalts(db: Kysely<DatabaseSchema>, clock: Clock) {
       if (current?.day !== day) {
         const salt = load(day);
         current = { day, salt };
-        // A failed read is tried again on the next request, not kept.
-        salt.catch(() => {
-          if (current?.salt === salt) current = undefined;
-        });
+        // Once read, the salt itself is kept, so a page view hashes at once without a promise's turn;
+        // a failed read is tried again on the next request, not kept.
+        salt.then(
+          (value) => {
+            if (current?.salt === salt) current = { day, salt: value };
+          },
+          () => {
+            if (current?.salt === salt) current = undefined;
+          },
+        );
       }
       return current;
     },
