@@ -1,9 +1,9 @@
 // `npm run bench:insights`: how long the owners' one-year Insights report takes (issue 40: at most
 // 200 ms over 1,000,000 page views on SQLite). The built server (one process, LOG_LEVEL=warn) runs on
 // a fresh data folder; this script then writes a year of synthetic visits straight into its SQLite
-// file as the retention run would have left them: the last 30 days as raw views, the 335 days
-// before as daily totals (per page and visit source, and per day), plus enquiries with their
-// sources. It times GET /api/admin/insights for a year, 90 days and 7 days, BENCH_RUNS (default 9)
+// file as the retention run would have left them: every finished day as daily totals (per page
+// and visit source, and per day, marked totalled), the last 30 days (today included) as raw views
+// too, plus enquiries with their sources. Days are the centre's (London) dates. It times GET /api/admin/insights for a year, 90 days and 7 days, BENCH_RUNS (default 9)
 // times each after two warm-up calls, and prints the median and slowest. Figures are reported,
 // never asserted: on a shared two-core machine compare figures taken in one sitting. BENCH_KEEP=1
 // keeps the data folder.
@@ -70,7 +70,9 @@ try {
   const started = Date.now();
   const db = new SQLite(path.join(dataDir, 'site.db'));
   db.pragma('busy_timeout = 5000');
-  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  // Today on the centre's clock (en-CA writes dates as YYYY-MM-DD); each day's views fall within its London hours near enough.
+  const londonToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const today = Date.parse(`${londonToday}T00:00:00Z`);
   const dayOf = (back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10);
 
   const insertView = db.prepare(
@@ -80,7 +82,9 @@ try {
     `insert into analytics_daily (day, path, channel, source, medium, campaign, views, visitors, entries)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertDay = db.prepare('insert into analytics_days (day, views, visitors, left_out) values (?, ?, ?, ?)');
+  const insertDay = db.prepare(
+    'insert into analytics_days (day, views, visitors, left_out, totalled) values (?, ?, ?, ?, ?)',
+  );
   const insertEnquiry = db.prepare(
     `insert into contact_submissions (submission_type, first_name, last_name, email, message, submitted_at, updated_at)
      values ('contact', 'Bench', 'Parent', ?, 'Synthetic', ?, ?)`,
@@ -116,7 +120,8 @@ try {
           if (back < RAW_DAYS) {
             insertView.run(at, day, visitor, pagePath, ...source);
             rawRows++;
-          } else {
+          }
+          if (back > 0) {
             const key = [pagePath, ...source].join('\n');
             const total = totals.get(key) ?? { pagePath, views: 0, visitors: new Set(), entries: 0 };
             total.views++;
@@ -133,7 +138,7 @@ try {
           enquiries++;
         }
       }
-      if (back >= RAW_DAYS) {
+      if (back > 0) {
         for (const [key, total] of totals) {
           const [, channel, source, medium, campaign] = key.split('\n');
           insertDaily.run(
@@ -150,7 +155,8 @@ try {
           dailyRows++;
         }
       }
-      insertDay.run(day, back >= RAW_DAYS ? dayViews : 0, back >= RAW_DAYS ? visitors : 0, Math.floor(random() * 200));
+      const finished = back > 0 ? 1 : 0;
+      insertDay.run(day, finished * dayViews, finished * visitors, Math.floor(random() * 200), finished);
     }
   })();
   db.pragma('optimize');

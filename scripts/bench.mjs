@@ -5,7 +5,9 @@
 // with gzip_static, while the app answers the browser leg with brotli. Each leg runs two pairs:
 // logs on (the app with its default LOG_LEVEL=info, one line per request, against nginx with its
 // access log on as Debian ships it; both write to a file) and logs off (LOG_LEVEL=warn against
-// access_log off). Then enquiry POSTs per second at 32 connections, and the server's resident
+// access_log off). Then the cost of counting visits (issue 40): / as a browser asks, on the quiet
+// app counting and on a third one alike but with ANALYTICS=off, nginx beside them, taking turns.
+// Then enquiry POSTs per second at 32 connections, and the server's resident
 // memory after all of it (both on the app with its default logging). Figures are reported, never
 // asserted. BENCH_SECONDS (default 5) sets each run's length and BENCH_RUNS (default 3) how many
 // runs each leg gets: the four servers take turns, and the table shows each one's median run with
@@ -52,7 +54,7 @@ process.on('exit', stopAll);
  * One server on the shared data folder (a second instance on one SQLite database, as decision 0014
  * allows), its stdout to a file as journald would take it.
  */
-async function startApp(logLevel) {
+async function startApp(logLevel, { analytics = 'on', name = logLevel } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -62,10 +64,11 @@ async function startApp(logLevel) {
       DATA_DIR: path.join(workDir, 'data'),
       ADMIN_API_KEY: adminKey,
       LOG_LEVEL: logLevel,
+      ANALYTICS: analytics,
       // Every enquiry comes from 127.0.0.1 here; the per-address limit would refuse all but a few.
       ENQUIRY_RATE_LIMIT: '1000000',
     },
-    stdio: ['ignore', fs.openSync(path.join(workDir, `app-${logLevel}.log`), 'a'), 'inherit'],
+    stdio: ['ignore', fs.openSync(path.join(workDir, `app-${name}.log`), 'a'), 'inherit'],
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
@@ -75,6 +78,8 @@ async function startApp(logLevel) {
 // The default logging first: it migrates the database the quiet one then shares.
 const { child: app, url: appUrl } = await startApp('info');
 const { url: quietAppUrl } = await startApp('warn');
+// The quiet one again without counting visits: the cost of counting is the two's difference (issue 40).
+const { url: uncountedAppUrl } = await startApp('warn', { analytics: 'off', name: 'warn-uncounted' });
 
 const postResponse = await fetch(`${appUrl}/api/admin/blog`, {
   method: 'POST',
@@ -199,12 +204,15 @@ const warmUp = (url, headers) => {
   ]);
 };
 
-// A browser's user agent, so each page request is counted as a view (decision 0065) as a visitor's
-// would be: without one it is left out as a bot. `ANALYTICS=off npm run bench` measures without counting.
-const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+// What a browser sends, a user agent and the reader's languages, so each page request is counted as
+// a view (decision 0065) as a visitor's would be: without either it is left out as a bot.
+const person = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  'accept-language': 'en-GB,en;q=0.9',
+};
 const legs = [
-  { label: 'no Accept-Encoding', headers: { 'user-agent': browserAgent } },
-  { label: browserEncoding, headers: { 'user-agent': browserAgent, 'accept-encoding': browserEncoding } },
+  { label: 'no Accept-Encoding', headers: person },
+  { label: browserEncoding, headers: { ...person, 'accept-encoding': browserEncoding } },
 ];
 /** The run with the median throughput, every run's p99 (in the order run) and all runs' failed answers. */
 function median(measured) {
@@ -245,6 +253,24 @@ for (const page of pages) {
     }
   }
 }
+
+// The cost of counting (issue 40: at most 5 % of / throughput): / as a browser asks, on the quiet app
+// counting and the same app not counting (ANALYTICS=off), nginx without its access log beside them,
+// taking turns as above.
+const counting = [
+  { label: 'app, counting on', url: `${quietAppUrl}/`, runs: [] },
+  { label: 'app, counting off', url: `${uncountedAppUrl}/`, runs: [] },
+  ...(nginxUrls ? [{ label: 'nginx', url: `${nginxUrls.off}${pages[0].file}`, runs: [] }] : []),
+];
+const browserLeg = legs[1].headers;
+for (const target of counting) warmUp(target.url, browserLeg);
+for (let round = 0; round < runs; round++) {
+  const shifted = [...counting.slice(round % counting.length), ...counting.slice(0, round % counting.length)];
+  for (const target of round % 2 === 0 ? shifted : shifted.reverse()) {
+    target.runs.push(wrk(target.url, { connections: pageConnections, headers: browserLeg }));
+  }
+}
+const countingRows = counting.map((target) => ({ ...target, measured: median(target.runs) }));
 
 // Enquiries: each POST is a full contact form, answered 201 only after its row is committed.
 const enquiryScript = path.join(workDir, 'enquiry.lua');
@@ -299,6 +325,17 @@ for (const { page, leg, logs, ours, theirs } of rows) {
       `${theirs ? number(ours.requestsPerSecond / theirs.requestsPerSecond, 3) : '–'} |`,
   );
 }
+const [countedRow, uncountedRow] = countingRows;
+console.log(`\nThe cost of counting visits, / with ${browserEncoding}, logs off (median run of ${runs}):`);
+console.log('| server | req/s | p50 ms | p99 ms | p99 each run |');
+console.log('|---|---:|---:|---:|---|');
+for (const { label, measured } of countingRows) {
+  console.log(
+    `| ${label} | ${number(measured.requestsPerSecond)} | ${number(measured.p50, 2)} | ${number(measured.p99, 2)} | ${p99s(measured)} |`,
+  );
+}
+const cost = 1 - countedRow.measured.requestsPerSecond / uncountedRow.measured.requestsPerSecond;
+console.log(`Counting costs ${(cost * 100).toFixed(1)} % of / throughput (requirement: at most 5 %).`);
 console.log(
   `\nenquiry POSTs at ${enquiryConnections} connections: ${number(enquiries.requestsPerSecond)}/s, ` +
     `p50 ${number(enquiries.p50, 2)} ms, p99 ${number(enquiries.p99, 2)} ms` +

@@ -381,6 +381,8 @@ export interface AnalyticsDaysTable {
   views: ColumnType<number, number | undefined, number>;
   visitors: ColumnType<number, number | undefined, number>;
   left_out: ColumnType<number, number | undefined, number>;
+  /** 1 once the day's views are in the daily totals (the report reads raw views only for the others). */
+  totalled: ColumnType<number, number | undefined, number>;
 }
 
 /** Where an enquiry came from: its visitor's first page that day, and the page it was sent from. */

@@ -36,7 +36,7 @@ const isoDay = (name: string) =>
       return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === value;
     }, `${name} is not a date in the calendar`);
 
-/** GET /api/admin/insights: a range of whole UTC days, both ends included, at most two years long. */
+/** GET /api/admin/insights: a range of whole days on the centre's (London) clock, both ends included, at most two years long. */
 export const insightsQuerySchema = z
   .object({ from: isoDay('From'), to: isoDay('To') })
   .strict()

@@ -28,6 +28,7 @@ import * as signInRecovery from './2026-11-28-1101-sign-in-recovery';
 import * as siteFactsFirstVersion from './2026-11-28-1201-site-facts-first-version';
 import * as whoDidWhat from './2026-11-28-1301-who-did-what';
 import * as analytics from './2026-11-28-1601-analytics';
+import * as analyticsReportTotals from './2026-11-29-1001-analytics-report-totals';
 import * as bookings from './2026-11-29-2001-bookings';
 import * as outboxCalendar from './2026-11-29-2002-outbox-calendar';
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1201-site-facts-first-version': siteFactsFirstVersion,
   '2026-11-28-1301-who-did-what': whoDidWhat,
   '2026-11-28-1601-analytics': analytics,
+  '2026-11-29-1001-analytics-report-totals': analyticsReportTotals,
   '2026-11-29-2001-bookings': bookings,
   '2026-11-29-2002-outbox-calendar': outboxCalendar,
 };

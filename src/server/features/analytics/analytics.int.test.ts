@@ -3,11 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { movableClock } from '../../../../tests/support/clock';
+import { londonDate } from '../../../shared/london-time';
 import { contact } from '../../../../tests/support/enquiries-payloads';
 
 const KEY = 'analytics-test-key-0123456789abcdef';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+/** What a person's browser sends with every page: its user agent and the reader's languages. */
+const PERSON = { 'user-agent': FIREFOX, 'accept-language': 'en-GB,en;q=0.9' };
 const SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const HEADLESS =
@@ -24,7 +27,7 @@ describe('private visit counts (decision 0065)', () => {
   const clock = movableClock(Date.parse('2026-03-02T09:00:00Z'));
 
   const view = (url: string, ip: string, headers: Record<string, string> = {}) =>
-    subject.app.inject({ url, remoteAddress: ip, headers: { 'user-agent': FIREFOX, ...headers } });
+    subject.app.inject({ url, remoteAddress: ip, headers: { ...PERSON, ...headers } });
   const viewsOf = (where: (query: ReturnType<typeof allViews>) => ReturnType<typeof allViews>) =>
     where(allViews()).execute();
   const allViews = () => subject.database.db.selectFrom('analytics_views').selectAll();
@@ -70,12 +73,14 @@ describe('private visit counts (decision 0065)', () => {
     expect([...days].sort()).toEqual(['2026-03-02', '2026-03-03']);
   });
 
-  it('counts neither headless browsers nor crawlers, only as left out; nor prefetches; nor GPC or DNT', async () => {
+  it('counts neither headless browsers, crawlers nor requests without Accept-Language, only as left out; nor prefetches; nor GPC or DNT', async () => {
     await reset();
     const ip = freshAddress();
     await view('/', ip, { 'user-agent': HEADLESS });
     await view('/', ip, { 'user-agent': CRAWLER });
     await view('/', ip, { 'user-agent': '' });
+    // A script with a browser's user agent but no Accept-Language, which every browser sends.
+    await subject.app.inject({ url: '/', remoteAddress: ip, headers: { 'user-agent': FIREFOX } });
     await view('/', ip, { 'sec-gpc': '1' });
     await view('/', ip, { dnt: '1' });
     await view('/', ip, { 'sec-purpose': 'prefetch' });
@@ -83,11 +88,11 @@ describe('private visit counts (decision 0065)', () => {
     await view('/', ip, { purpose: 'prefetch' });
     // Not a page shown: a missing page, a HEAD, the API.
     await view('/no-such-page', ip);
-    await subject.app.inject({ method: 'HEAD', url: '/', remoteAddress: ip, headers: { 'user-agent': FIREFOX } });
+    await subject.app.inject({ method: 'HEAD', url: '/', remoteAddress: ip, headers: { ...PERSON } });
     await settled(freshAddress());
     expect(await viewsOf((query) => query.where('path', '!=', '/subjects'))).toEqual([]);
     const day = await subject.database.db.selectFrom('analytics_days').selectAll().executeTakeFirstOrThrow();
-    expect(day.left_out).toBe(3);
+    expect(day.left_out).toBe(4);
   });
 
   it('counts a prefetched page once shown, through the beacon, and refuses a beacon that is no page', async () => {
@@ -99,7 +104,7 @@ describe('private visit counts (decision 0065)', () => {
         method: 'POST',
         url: '/api/page-views',
         remoteAddress: ip,
-        headers: { 'user-agent': FIREFOX, ...headers },
+        headers: { ...PERSON, ...headers },
         payload: { page },
       });
     expect((await beacon('/contact?utm_source=newsletter')).statusCode).toBe(204);
@@ -153,7 +158,7 @@ describe('private visit counts (decision 0065)', () => {
         method: 'POST',
         url: '/api/contact-submissions',
         remoteAddress: ip,
-        headers: { 'user-agent': FIREFOX, referer },
+        headers: { ...PERSON, referer },
         payload,
       });
     const attributionOf = (id: number) =>
@@ -192,7 +197,7 @@ describe('private visit counts (decision 0065)', () => {
         url: '/contact',
         remoteAddress: ip,
         headers: {
-          'user-agent': FIREFOX,
+          ...PERSON,
           'content-type': 'application/x-www-form-urlencoded',
           origin: 'https://www.example.test',
         },
@@ -217,7 +222,7 @@ describe('private visit counts (decision 0065)', () => {
         method: 'POST',
         url: '/api/contact-submissions',
         remoteAddress: ip,
-        headers: { 'user-agent': FIREFOX, 'sec-gpc': '1' },
+        headers: { ...PERSON, 'sec-gpc': '1' },
         payload: contact,
       });
       expect(objecting.statusCode).toBe(201);
@@ -243,7 +248,7 @@ describe('private visit counts (decision 0065)', () => {
 
   it('deletes a day’s salt within 48 hours, and rolls views older than 30 days into daily totals', async () => {
     await reset();
-    const firstDay = clock.now().toISOString().slice(0, 10);
+    const firstDay = londonDate(clock.now());
     const ip = freshAddress();
     await view('/exam-resits?utm_source=facebook&utm_campaign=spring-gcse', ip);
     await view('/free-assessment', ip);

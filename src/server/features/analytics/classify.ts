@@ -13,12 +13,17 @@ export interface VisitSource {
 
 /**
  * Crawlers, link previews, monitors, scripts and headless browsers: not a person reading. A
- * request without a user agent is no browser either. Counted only as "left out".
+ * request without a user agent is no browser either, nor one without an Accept-Language header:
+ * every browser sends the reader's languages with each page, and scripts rarely bother. Counted
+ * only as "left out".
  */
 const botAgent =
   /bot|crawl|spider|slurp|headless|phantom|lighthouse|pagespeed|preview|facebookexternalhit|embedly|monitor|pingdom|uptime|curl|wget|python|go-http|java\/|okhttp|httpclient|axios|node-fetch|undici|scrapy|feedfetcher|^mozilla\/5\.0$/i;
 
-export const isBot = (userAgent: string | undefined) => !userAgent || userAgent.length < 8 || botAgent.test(userAgent);
+export const isBot = (headers: IncomingHttpHeaders) => {
+  const userAgent = headers['user-agent'];
+  return !userAgent || userAgent.length < 8 || botAgent.test(userAgent) || !headers['accept-language']?.trim();
+};
 
 /** The visitor asked not to be tracked (Global Privacy Control, Do Not Track): not counted at all. */
 export const objects = (headers: IncomingHttpHeaders) => headers['sec-gpc'] === '1' || headers.dnt === '1';

@@ -10,6 +10,8 @@ import type { CreatedApiToken, StaffRole } from '../../../shared/staff/staff';
 const KEY = 'insights-test-key-0123456789abcdef';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+/** What a person's browser sends with every page: its user agent and the reader's languages. */
+const PERSON = { 'user-agent': FIREFOX, 'accept-language': 'en-GB,en;q=0.9' };
 const HEADLESS =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
 const OWN = 'https://www.example.test';
@@ -21,7 +23,7 @@ describe('the owners’ Insights report (decision 0070)', () => {
   const tokens = {} as Record<StaffRole, string>;
 
   const view = (url: string, ip: string, headers: Record<string, string> = {}) =>
-    subject.app.inject({ url, remoteAddress: ip, headers: { 'user-agent': FIREFOX, ...headers } });
+    subject.app.inject({ url, remoteAddress: ip, headers: { ...PERSON, ...headers } });
   const report = (query: string, key = KEY) =>
     subject.app.inject({ url: `/api/admin/insights?${query}`, headers: { 'x-api-key': key } });
   const week = async () => {
@@ -97,7 +99,7 @@ describe('the owners’ Insights report (decision 0070)', () => {
         method: 'POST',
         url: '/api/contact-submissions',
         remoteAddress: family,
-        headers: { 'user-agent': FIREFOX, referer: `${OWN}/free-assessment` },
+        headers: { ...PERSON, referer: `${OWN}/free-assessment` },
         payload: contact,
       });
     const sent = await send();
@@ -184,12 +186,26 @@ describe('the owners’ Insights report (decision 0070)', () => {
     expect(before.totals).toEqual({ views: 13, visitors: 6, enquiries: 2, conversionRate: 2 / 6 });
     expect(before.pages[0]).toEqual({ path: '/subjects', views: 10, entries: 4 });
 
-    // Five weeks on, the retention run has rolled this week's views into daily totals.
-    clock.advance(35 * DAY_MS);
+    // The next day, the retention run totals the finished day once and keeps its raw views: counted once, not twice.
+    clock.advance(DAY_MS);
     expect(await subject.features.analytics.rollUpAndExpire()).toBe(3);
+    expect(await subject.features.analytics.rollUpAndExpire()).toBe(0);
+    expect(await subject.database.db.selectFrom('analytics_views').selectAll().execute()).toHaveLength(3);
+    const totalled = await year();
+    expect(totalled.totals).toEqual(before.totals);
+    expect(totalled.days).toEqual(before.days);
+    expect(totalled.pages).toEqual(before.pages);
+    expect(totalled.entryPages).toEqual(before.entryPages);
+    expect(totalled.sources).toEqual(before.sources);
+    expect(totalled.campaigns).toEqual(before.campaigns);
+
+    // Five weeks on, the retention run has deleted the raw views; the totals answer alone.
+    clock.advance(34 * DAY_MS);
+    expect(await subject.features.analytics.rollUpAndExpire()).toBe(0);
     expect(await subject.database.db.selectFrom('analytics_views').selectAll().execute()).toEqual([]);
     const after = await year();
     expect(after.totals).toEqual(before.totals);
+    expect(after.days).toEqual(before.days);
     expect(after.pages).toEqual(before.pages);
     expect(after.entryPages).toEqual(before.entryPages);
     expect(after.sources).toEqual(before.sources);
@@ -241,7 +257,7 @@ describe('the owners’ Insights report (decision 0070)', () => {
       method: 'POST',
       url: '/api/contact-submissions',
       remoteAddress: family,
-      headers: { 'user-agent': FIREFOX, host: '127.0.0.1:4321', referer: 'http://127.0.0.1:4321/contact' },
+      headers: { ...PERSON, host: '127.0.0.1:4321', referer: 'http://127.0.0.1:4321/contact' },
       payload: contact,
     });
     expect(sent.statusCode).toBe(201);
@@ -256,7 +272,7 @@ describe('the owners’ Insights report (decision 0070)', () => {
       method: 'POST',
       url: '/api/contact-submissions',
       remoteAddress: family,
-      headers: { 'user-agent': FIREFOX, referer: 'https://elsewhere.example/contact' },
+      headers: { ...PERSON, referer: 'https://elsewhere.example/contact' },
       payload: contact,
     });
     const other = await subject.database.db

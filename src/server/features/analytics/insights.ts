@@ -7,7 +7,15 @@ import {
   type InsightsQuery,
   type InsightsReport,
 } from '../../../shared/analytics/insights';
+import { londonDate, londonLocalToUtc } from '../../../shared/london-time';
 import type { DatabaseSchema } from '../../db/schema';
+
+/**
+ * From how many days a report reads the whole report index rather than its days by key: measured
+ * on a year of synthetic totals (npm run bench:insights), where the whole index was already the
+ * faster from 30 days on; two years kept double what it reads, hence twice that.
+ */
+const LONG_RANGE_DAYS = 60;
 
 /** Rows each of the report's tables lists at most. */
 const TOP = 20;
@@ -40,12 +48,17 @@ function tally<Row>(map: Map<string, Row>, key: string, make: () => Row, add: (r
   add(row);
 }
 
+/** The first moment (UTC, ISO) of a London day: where enquiries of that day begin. */
+const dayStart = (day: string) => londonLocalToUtc(`${day}T00:00`)!;
+
 /**
- * The owners' report (decision 0070) over whole UTC days: recent days from the raw views (kept 30
- * days), older ones from the daily roll-up; a day is in one or the other, never both, since the
- * roll-up deletes what it totals in the same transaction. Each view counts for the source of its
- * visit (the visitor's first page that day), as the roll-up keeps it. Enquiries are conversions
- * only (not a second one from the same visitor that day, nor one staff moved to the Bin).
+ * The owners' report (decision 0070) over whole days on the centre's (London) clock. A day the
+ * retention run has totalled (every day once it is over) is read from the daily totals alone, so
+ * a year is a few hundred rows per page and source, not a year of views; the raw views are read
+ * only for the days after the last one totalled (today, and yesterday until the run). Each view
+ * counts for the source of its visit (the visitor's first page that day), as the totals keep it.
+ * Enquiries are conversions only (not a second one from the same visitor that day, nor one staff
+ * moved to the Bin).
  */
 export async function insightsReport(
   db: Kysely<DatabaseSchema>,
@@ -54,12 +67,30 @@ export async function insightsReport(
 ): Promise<InsightsReport> {
   const length = daysBetween(from, to);
   const previous = { from: addDays(from, -length), to: addDays(from, -1) };
+  const lastTotalled = await db
+    .selectFrom('analytics_days')
+    .select((eb) => eb.fn.max('day').as('day'))
+    .where('totalled', '=', 1)
+    .executeTakeFirst();
+  /** The first day whose views are read raw, if `start` is before it. */
+  const rawFrom = (start: string) => {
+    const after = lastTotalled?.day ? addDays(lastTotalled.day, 1) : start;
+    return after > start ? after : start;
+  };
+
+  // A long range sums the totals in the order of their report index (analytics_daily_report), which
+  // holds every column asked for: no table read, no sort. Comparing `day || ''` keeps SQLite from
+  // choosing the key's day range instead, which would sort a year of rows; a short range takes it.
+  const totalsDay =
+    length > LONG_RANGE_DAYS
+      ? sql<string>`${sql.ref('analytics_daily.day')} || ''`
+      : sql.ref<string>('analytics_daily.day');
 
   const [rawDays, rolledDays, conversions, rawSources, rolledSources] = await Promise.all([
     db
       .selectFrom('analytics_views')
       .select((eb) => ['day', eb.fn.countAll().as('views'), eb.fn.count('visitor').distinct().as('visitors')])
-      .where('day', '>=', previous.from)
+      .where('day', '>=', rawFrom(previous.from))
       .where('day', '<=', to)
       .groupBy('day')
       .execute(),
@@ -75,8 +106,8 @@ export async function insightsReport(
       .select(['a.at', 'a.landing_path', 'a.channel', 'a.source', 'a.medium', 'a.campaign'])
       .where('a.conversion', '=', 'true')
       .where('s.deleted_at', 'is', null)
-      .where('a.at', '>=', previous.from)
-      .where('a.at', '<', addDays(to, 1))
+      .where('a.at', '>=', dayStart(previous.from))
+      .where('a.at', '<', dayStart(addDays(to, 1)))
       .execute(),
     sql<PageSourceRow>`
       select v.path, f.channel, f.source, f.medium, f.campaign,
@@ -84,10 +115,10 @@ export async function insightsReport(
       from analytics_views v
       join (
         select day, visitor, min(id) as first_id from analytics_views
-        where day >= ${from} and day <= ${to} group by day, visitor
+        where day >= ${rawFrom(from)} and day <= ${to} group by day, visitor
       ) m on m.day = v.day and m.visitor = v.visitor
       join analytics_views f on f.id = m.first_id
-      where v.day >= ${from} and v.day <= ${to}
+      where v.day >= ${rawFrom(from)} and v.day <= ${to}
       group by v.path, f.channel, f.source, f.medium, f.campaign
     `.execute(db),
     db
@@ -101,8 +132,8 @@ export async function insightsReport(
         eb.fn.sum<number>('views').as('views'),
         eb.fn.sum<number>('entries').as('entries'),
       ])
-      .where('day', '>=', from)
-      .where('day', '<=', to)
+      .where(totalsDay, '>=', from)
+      .where(totalsDay, '<=', to)
       .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
       .execute(),
   ]);
@@ -126,8 +157,9 @@ export async function insightsReport(
     entry.visitors += n(row.visitors);
     if (row.day >= from) leftOut += n(row.left_out);
   }
-  const current = conversions.filter((row) => row.at >= from);
-  for (const row of conversions) dayRow(row.at.slice(0, 10)).enquiries += 1;
+  const currentStart = dayStart(from);
+  const current = conversions.filter((row) => row.at >= currentStart);
+  for (const row of conversions) dayRow(londonDate(new Date(row.at))).enquiries += 1;
 
   const series = (start: string, days: number) =>
     Array.from({ length: days }, (_, index) => {

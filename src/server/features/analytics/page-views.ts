@@ -44,10 +44,10 @@ export function createPageViews({
   const visitOf = (request: FastifyRequest): Visit | Promise<Visit> | null => {
     const { headers } = request;
     if (objects(headers)) return null;
-    const userAgent = headers['user-agent'];
-    if (isBot(userAgent)) return null;
+    if (isBot(headers)) return null;
+    const userAgent = headers['user-agent']!;
     const { day, salt } = salts.today();
-    const hash = (value: string) => ({ day, visitor: visitorHash(value, request.ip, userAgent!, site) });
+    const hash = (value: string) => ({ day, visitor: visitorHash(value, request.ip, userAgent, site) });
     return typeof salt === 'string' ? hash(salt) : salt.then(hash);
   };
 
@@ -58,7 +58,7 @@ export function createPageViews({
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (!isPublicPath(path)) return;
-    if (isBot(headers['user-agent'])) return recorder.leftOut();
+    if (isBot(headers)) return recorder.leftOut();
     const source = visitSource(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)), referer, site);
     const at = clock().toISOString();
     const add = (visit: Visit | null) => {

@@ -8,6 +8,7 @@ import {
   pageName,
 } from '../../../shared/analytics/insights';
 import { systemClock } from '../../../shared/clock';
+import { londonDate } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { errorText } from '../../lib/http';
 import { Seo } from '../../lib/seo';
@@ -16,7 +17,7 @@ import { DayChart } from './DayChart';
 import { dayLabel, percent, whole } from './format';
 import { insightsQueries } from './queries';
 import { useInsightsApi } from './api';
-import { type Preset, presetLabel, presets, type RangeChoice, rangeOf, utcDay } from './ranges';
+import { type Preset, presetLabel, presets, type RangeChoice, rangeOf } from './ranges';
 
 /**
  * /admin/insights (decision 0070): visits counted on the server and where enquiries came from,
@@ -24,7 +25,8 @@ import { type Preset, presetLabel, presets, type RangeChoice, rangeOf, utcDay } 
  */
 export function InsightsPage() {
   const insights = useInsightsApi();
-  const today = utcDay(systemClock());
+  // The report's days run midnight to midnight on the centre's clock (decision 0070).
+  const today = londonDate(systemClock());
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30' });
   const range = rangeOf(choice, today);
   const report = useQuery(insightsQueries.report(insights, range));
@@ -138,8 +140,7 @@ function RangePicker({
         )}
       </form>
       <p className="mt-3 text-sm text-slate-700">
-        Showing {dayLabel(current.from)} to {dayLabel(current.to)}. Days run from midnight to midnight UTC (in summer,
-        from 1 am UK time).
+        Showing {dayLabel(current.from)} to {dayLabel(current.to)}. Days run from midnight to midnight UK time.
       </p>
     </section>
   );

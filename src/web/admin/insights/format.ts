@@ -11,5 +11,5 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-/** A report day (YYYY-MM-DD, UTC) as "2 Mar 2026". */
+/** A report day (YYYY-MM-DD, the centre's date) as "2 Mar 2026": a calendar date, so read on UTC to stay put. */
 export const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));

@@ -7,9 +7,6 @@ export type Preset = (typeof presets)[number];
 /** What the range picker holds: a preset, or a custom range as typed. */
 export type RangeChoice = { preset: Preset } | { custom: InsightsQuery };
 
-/** Today's UTC day: the report's days run midnight to midnight UTC (decision 0070). */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * The school term a day is in, as England's terms run near enough (decision 0070): autumn from
  * 1 September to 31 December, spring from 1 January to 31 March, summer from 1 April to 31
