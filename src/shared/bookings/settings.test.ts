@@ -24,20 +24,30 @@ const firstIssue = (value: unknown) => {
 };
 
 describe('the free assessment settings', () => {
-  it('by default: 45 minutes, one place, 15 minutes apart, from the next day, four weeks, no daily limit, at the declared hours', () => {
-    const hours = {
-      ...defaultSiteFacts.hours,
-      declared: [{ days: ['Tuesday' as const], opens: '15:30', closes: '19:00' }],
-    };
-    expect(defaultAssessmentSettings(hours)).toEqual({
+  it('by default: 45 minutes, one place, 15 minutes apart, from the next day, four weeks, no daily limit, at the hours parents are shown', () => {
+    expect(defaultAssessmentSettings(defaultSiteFacts.hours)).toEqual({
       lengthMinutes: 45,
       placesPerTime: 1,
       bufferMinutes: 15,
       minimumNotice: 'next-day',
       weeksAhead: 4,
       dailyLimit: null,
-      weeklyTimes: [{ days: ['Tuesday'], opens: '15:30', closes: '19:00' }],
+      weeklyTimes: [
+        { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '16:00', closes: '20:00' },
+        { days: ['Saturday', 'Sunday'], opens: '11:00', closes: '16:00' },
+      ],
     });
+  });
+
+  it('falls back to the hours declared to search engines when the shown days cannot be read', () => {
+    const hours = {
+      ...defaultSiteFacts.hours,
+      shown: [{ days: 'Weekdays in term', opens: '16:00', closes: '20:00' }],
+      declared: [{ days: ['Tuesday' as const], opens: '15:30', closes: '19:00' }],
+    };
+    expect(defaultAssessmentSettings(hours).weeklyTimes).toEqual([
+      { days: ['Tuesday'], opens: '15:30', closes: '19:00' },
+    ]);
   });
 
   it('accepts the defaults and a saved set as they are', () => {
@@ -48,14 +58,19 @@ describe('the free assessment settings', () => {
 
   it('reads the saved part, else the defaults following the facts’ own opening hours', () => {
     expect(assessmentSettingsOf({ ...defaultSiteFacts, assessment: saved })).toBe(saved);
-    const declared = [{ days: ['Monday' as const], opens: '16:00', closes: '20:00' }];
-    const unsaved: SiteFacts = { ...defaultSiteFacts, hours: { ...defaultSiteFacts.hours, declared } };
+    const shown = [{ days: 'Mon', opens: '17:00', closes: '19:00' }];
+    const unsaved: SiteFacts = { ...defaultSiteFacts, hours: { ...defaultSiteFacts.hours, shown } };
     expect(assessmentSettingsOf(unsaved)).toEqual({
       ...defaultAssessmentSettings(unsaved.hours),
-      weeklyTimes: declared,
+      weeklyTimes: [{ days: ['Monday'], opens: '17:00', closes: '19:00' }],
     });
     // A copy: editing the settings' times never edits the opening hours.
-    expect(assessmentSettingsOf(unsaved).weeklyTimes[0]!.days).not.toBe(declared[0]!.days);
+    const declared = [{ days: ['Monday' as const], opens: '16:00', closes: '20:00' }];
+    const unreadable: SiteFacts = {
+      ...defaultSiteFacts,
+      hours: { ...defaultSiteFacts.hours, shown: [{ days: 'Most days', opens: '16:00', closes: '20:00' }], declared },
+    };
+    expect(assessmentSettingsOf(unreadable).weeklyTimes[0]!.days).not.toBe(declared[0]!.days);
   });
 
   it('reads a revision stored before the part existed (no `assessment` at all) as the defaults', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AssessmentSettings, SiteFacts } from '../site-facts/site-facts';
 import { declaredHoursSchema } from '../site-facts/week-hours-schema';
+import { shownHoursAsWeek } from './shown-week';
 
 /**
  * The free assessment's booking settings as staff set them at /admin/site (issue 41, decision
@@ -38,7 +39,8 @@ export const assessmentSettingsSchema = z
 /**
  * What applies until staff save their own: 45 minutes (what the FAQ promises), one at a time,
  * a quarter of an hour to reset the room, booked from the next day up to four weeks ahead, at
- * the hours the centre declares it is open.
+ * the opening hours parents are shown (when their days can be read; else the hours declared to
+ * search engines).
  */
 export function defaultAssessmentSettings(hours: SiteFacts['hours']): AssessmentSettings {
   return {
@@ -48,7 +50,11 @@ export function defaultAssessmentSettings(hours: SiteFacts['hours']): Assessment
     minimumNotice: 'next-day',
     weeksAhead: 4,
     dailyLimit: null,
-    weeklyTimes: hours.declared.map(({ days, opens, closes }) => ({ days: [...days], opens, closes })),
+    weeklyTimes: (shownHoursAsWeek(hours.shown) ?? hours.declared).map(({ days, opens, closes }) => ({
+      days: [...days],
+      opens,
+      closes,
+    })),
   };
 }
 

@@ -121,22 +121,22 @@ describe('the booking’s mails, through a real SMTP server', () => {
       method: 'POST',
       url: '/api/bookings/change',
       remoteAddress: '198.51.100.9',
-      // Monday 30 March, 15:00 BST.
-      payload: { token: tokenIn(confirmation!, 'change'), startsAt: '2026-03-30T14:00:00.000Z' },
+      // Monday 30 March, 17:00 BST.
+      payload: { token: tokenIn(confirmation!, 'change'), startsAt: '2026-03-30T16:00:00.000Z' },
     });
     expect(moved.statusCode).toBe(200);
     await waitFor(() => toParent().length === 2 && toOffice().length === 2);
     const update = toParent()[1]!;
     expect(unfolded(update)).toMatch(
-      /^Subject: Changed: your free assessment is now on Monday 30 March 2026, 15:00 \(UK time\)/m,
+      /^Subject: Changed: your free assessment is now on Monday 30 March 2026, 17:00 \(UK time\)/m,
     );
     const { method, event } = parsedEvent(attachedCalendar(update));
     expect(method).toBe('REQUEST');
     expect(event.uid).toBe(first.uid);
     expect(event.sequence).toBe(first.sequence + 1);
-    expect(event.startDate.toString()).toBe('2026-03-30T15:00:00');
+    expect(event.startDate.toString()).toBe('2026-03-30T17:00:00');
     expect(toOffice()[1]!.text).toContain(
-      'moved their free assessment from Monday 30 March 2026, 16:00 (UK time) to Monday 30 March 2026, 15:00 (UK time)',
+      'moved their free assessment from Monday 30 March 2026, 16:00 (UK time) to Monday 30 March 2026, 17:00 (UK time)',
     );
   });
 
@@ -154,7 +154,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
 
     const cancellation = toParent()[2]!;
     expect(unfolded(cancellation)).toMatch(
-      /^Subject: Cancelled: your free assessment on Monday 30 March 2026, 15:00 \(UK time\)/m,
+      /^Subject: Cancelled: your free assessment on Monday 30 March 2026, 17:00 \(UK time\)/m,
     );
     expect(cancellation.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL/im);
     const { method, event, vevent } = parsedEvent(attachedCalendar(cancellation));
@@ -162,11 +162,11 @@ describe('the booking’s mails, through a real SMTP server', () => {
     expect(event.uid).toBe(update.uid);
     expect(event.sequence).toBeGreaterThan(update.sequence);
     expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
-    expect(event.startDate.toString()).toBe('2026-03-30T15:00:00');
+    expect(event.startDate.toString()).toBe('2026-03-30T17:00:00');
 
     const notice = toOffice()[2]!;
     expect(unfolded(notice)).toMatch(
-      /^Subject: Assessment cancelled by Priya Khan: Monday 30 March 2026, 15:00 \(UK time\)/m,
+      /^Subject: Assessment cancelled by Priya Khan: Monday 30 March 2026, 17:00 \(UK time\)/m,
     );
     expect(notice.text).toContain('The time is free again.');
   });

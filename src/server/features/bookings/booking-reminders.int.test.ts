@@ -8,8 +8,8 @@ import { createBookingsService } from './service';
 
 /** Monday 30 November 2026, 10:00 (GMT: London and UTC agree). */
 const monday = Date.parse('2026-11-30T10:00:00.000Z');
-const wednesdayTwo = '2026-12-02T14:00:00.000Z';
-const tuesdayNine = '2026-12-01T09:00:00.000Z';
+const wednesdayFive = '2026-12-02T17:00:00.000Z';
+const tuesdayFour = '2026-12-01T16:00:00.000Z';
 const parent = (email: string, startsAt: string) => ({
   firstName: 'Priya',
   lastName: 'Khan',
@@ -58,21 +58,22 @@ describe('the reminder 24 hours before', () => {
       .execute();
 
   it('queues exactly one reminder a day ahead, when two processes look again and again at once', async () => {
-    expect((await services[0]!.book(parent('early@example.com', wednesdayTwo))).kind).toBe('booked');
-    // Booked 23 hours ahead: its confirmation is fresh, so it gets no reminder.
-    expect((await services[0]!.book(parent('late@example.com', tuesdayNine))).kind).toBe('booked');
+    expect((await services[0]!.book(parent('early@example.com', wednesdayFive))).kind).toBe('booked');
+    // Booked at 17:00 for tomorrow's 16:00, 23 hours ahead: its confirmation is fresh, so it gets no reminder.
+    clock.set(Date.parse('2026-11-30T17:00:00.000Z'));
+    expect((await services[0]!.book(parent('late@example.com', tuesdayFour))).kind).toBe('booked');
 
     expect(await services[0]!.sendDueReminders()).toBe(0);
     expect(await reminders()).toEqual([]);
 
-    // Tuesday 14:30: Wednesday's 14:00 is 23.5 hours away.
-    clock.set(Date.parse('2026-12-01T14:30:00.000Z'));
+    // Tuesday 17:30: Wednesday's 17:00 is 23.5 hours away.
+    clock.set(Date.parse('2026-12-01T17:30:00.000Z'));
     const queued = await Promise.all([0, 1, 0, 1, 0, 1].map((n) => services[n]!.sendDueReminders()));
     expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
     const [reminder, ...more] = await reminders();
     expect(more).toEqual([]);
     expect(reminder!.recipient).toBe('early@example.com');
-    expect(reminder!.subject).toContain('Wednesday 2 December 2026, 14:00 (UK time)');
+    expect(reminder!.subject).toContain('Wednesday 2 December 2026, 17:00 (UK time)');
     expect(reminder!.body).not.toContain('Priya');
 
     // A process started afresh finds nothing more to send.
@@ -90,8 +91,8 @@ describe('the reminder 24 hours before', () => {
 
   it('sends none for a cancelled booking', async () => {
     clock.set(monday);
-    const thursdayTen = '2026-12-03T10:00:00.000Z';
-    expect((await services[0]!.book(parent('cancels@example.com', thursdayTen))).kind).toBe('booked');
+    const thursdayFive = '2026-12-03T17:00:00.000Z';
+    expect((await services[0]!.book(parent('cancels@example.com', thursdayFive))).kind).toBe('booked');
     const { body } = await subject.database.db
       .selectFrom('email_outbox')
       .select('body')
@@ -100,7 +101,7 @@ describe('the reminder 24 hours before', () => {
       .executeTakeFirstOrThrow();
     const token = /cancel\?token=([\w-]+)/.exec(body)![1]!;
     expect((await services[1]!.cancel(token)).kind).toBe('cancelled');
-    clock.set(Date.parse('2026-12-02T11:00:00.000Z'));
+    clock.set(Date.parse('2026-12-02T18:00:00.000Z'));
     await services[0]!.sendDueReminders();
     expect((await reminders()).map((mail) => mail.recipient)).not.toContain('cancels@example.com');
   });

@@ -9,7 +9,7 @@ import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { createBookingsService } from './service';
 
 const now = Date.parse('2026-11-30T10:00:00.000Z');
-const time = '2026-12-01T14:00:00.000Z';
+const time = '2026-12-01T17:00:00.000Z';
 const parent = (n: number) => ({
   firstName: `Parent${n}`,
   lastName: 'Race',

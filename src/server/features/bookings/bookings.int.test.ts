@@ -53,29 +53,22 @@ describe('booking the free assessment', () => {
     const offered = await times();
     expect(offered.timeZone).toBe('Europe/London');
     expect(offered.days[0]!.date).toBe('2026-12-01');
-    expect(offered.days[0]!.times.map((time) => time.time)).toEqual([
-      '09:00',
-      '10:00',
-      '11:00',
-      '12:00',
-      '13:00',
-      '14:00',
-      '15:00',
-      '16:00',
-    ]);
-    expect(offered.days[0]!.times[0]!.start).toBe('2026-12-01T09:00:00.000Z');
-    // Sunday is not an opening day.
-    expect(offered.days.map((day) => day.weekDay)).not.toContain('Sunday');
+    // The opening hours parents are shown: Mon-Fri 16:00-20:00, one 45-minute assessment and its break an hour.
+    expect(offered.days[0]!.times.map((time) => time.time)).toEqual(['16:00', '17:00', '18:00', '19:00']);
+    expect(offered.days[0]!.times[0]!.start).toBe('2026-12-01T16:00:00.000Z');
+    // Sat & Sun 11:00-16:00: the last start still ends by the closing time.
+    const sunday = offered.days.find((day) => day.weekDay === 'Sunday')!;
+    expect(sunday.times.map((time) => time.time)).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00']);
   });
 
   it('books an offered time: 201 with the time, an enquiry in the inbox, and its places held', async () => {
-    const answer = await post('/api/bookings', { ...parent, startsAt: '2026-12-01T09:00:00.000Z' });
+    const answer = await post('/api/bookings', { ...parent, startsAt: '2026-12-01T16:00:00.000Z' });
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toEqual({
-      startsAt: '2026-12-01T09:00:00.000Z',
-      endsAt: '2026-12-01T09:45:00.000Z',
+      startsAt: '2026-12-01T16:00:00.000Z',
+      endsAt: '2026-12-01T16:45:00.000Z',
       date: '2026-12-01',
-      time: '09:00',
+      time: '16:00',
     });
     const inbox = await subject.app.inject({
       url: '/api/contact-submissions?page=1',
@@ -88,7 +81,7 @@ describe('booking the free assessment', () => {
       expect.objectContaining({
         email: parent.email,
         submissionType: 'assessment',
-        booking: { startsAt: '2026-12-01T09:00:00.000Z', endsAt: '2026-12-01T09:45:00.000Z', status: 'booked' },
+        booking: { startsAt: '2026-12-01T16:00:00.000Z', endsAt: '2026-12-01T16:45:00.000Z', status: 'booked' },
       }),
     );
     const booking = await subject.database.db.selectFrom('bookings').selectAll().executeTakeFirstOrThrow();
@@ -96,23 +89,23 @@ describe('booking the free assessment', () => {
     // Only hashes of the links are stored.
     const cancelToken = await tokenFromMail('cancel');
     expect(JSON.stringify(booking)).not.toContain(cancelToken);
-    expect((await times()).days[0]!.times.map((time) => time.time)).not.toContain('09:00');
+    expect((await times()).days[0]!.times.map((time) => time.time)).not.toContain('16:00');
   });
 
   it('answers 409 with the one message and the nearest free times when the time is taken', async () => {
     const answer = await post('/api/bookings', {
       ...parent,
       email: 'tom@example.com',
-      startsAt: '2026-12-01T09:00:00.000Z',
+      startsAt: '2026-12-01T16:00:00.000Z',
     });
     expect(answer.statusCode).toBe(409);
     const body = answer.json<{ error: string; code: string; nearest: { start: string }[] }>();
     expect(body.error).toBe(timeTakenMessage);
     expect(body.code).toBe('TIME_TAKEN');
     expect(body.nearest.map((time) => time.start)).toEqual([
-      '2026-12-01T10:00:00.000Z',
-      '2026-12-01T11:00:00.000Z',
-      '2026-12-01T12:00:00.000Z',
+      '2026-12-01T17:00:00.000Z',
+      '2026-12-01T18:00:00.000Z',
+      '2026-12-01T19:00:00.000Z',
     ]);
     // Nothing of the refused booking was kept.
     const enquiries = await subject.database.db.selectFrom('contact_submissions').select('email').execute();
@@ -121,10 +114,10 @@ describe('booking the free assessment', () => {
 
   it('refuses a time the rules do not offer with 400 naming the field', async () => {
     for (const startsAt of [
-      '2026-12-01T09:30:00.000Z', // not on the step
-      '2026-11-30T15:00:00.000Z', // today: the notice is from the next day
-      '2026-12-06T10:00:00.000Z', // a Sunday
-      '2027-02-01T10:00:00.000Z', // past the four weeks
+      '2026-12-01T16:30:00.000Z', // not on the step
+      '2026-11-30T17:00:00.000Z', // today: the notice is from the next day
+      '2026-12-02T10:00:00.000Z', // a weekday in school hours, before opening
+      '2027-02-01T17:00:00.000Z', // past the four weeks
     ]) {
       const answer = await post('/api/bookings', { ...parent, startsAt });
       expect(answer.statusCode, startsAt).toBe(400);
@@ -133,16 +126,16 @@ describe('booking the free assessment', () => {
     const malformed = await post('/api/bookings', { ...parent, startsAt: 'tomorrow' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'startsAt' });
-    const noName = await post('/api/bookings', { ...parent, firstName: '', startsAt: '2026-12-01T10:00:00.000Z' });
+    const noName = await post('/api/bookings', { ...parent, firstName: '', startsAt: '2026-12-01T17:00:00.000Z' });
     expect(noName.json()).toMatchObject({ error: 'First name is required', field: 'firstName' });
   });
 
   it('drops a booking whose honeypot is filled in: 201, nothing stored, the time still free', async () => {
     const before = await subject.database.db.selectFrom('bookings').select('id').execute();
-    const answer = await post('/api/bookings', { ...parent, website: 'spam', startsAt: '2026-12-01T10:00:00.000Z' });
+    const answer = await post('/api/bookings', { ...parent, website: 'spam', startsAt: '2026-12-01T17:00:00.000Z' });
     expect(answer.statusCode).toBe(201);
     expect(await subject.database.db.selectFrom('bookings').select('id').execute()).toHaveLength(before.length);
-    expect((await times()).days[0]!.times.map((time) => time.time)).toContain('10:00');
+    expect((await times()).days[0]!.times.map((time) => time.time)).toContain('17:00');
   });
 
   it('cancels with the cancel link only, frees the place, and refuses the link again', async () => {
@@ -157,11 +150,11 @@ describe('booking the free assessment', () => {
 
     const cancelled = await post('/api/bookings/cancel', { token: cancelToken });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toEqual({ startsAt: '2026-12-01T09:00:00.000Z', status: 'cancelled' });
+    expect(cancelled.json()).toEqual({ startsAt: '2026-12-01T16:00:00.000Z', status: 'cancelled' });
     const booking = await subject.database.db.selectFrom('bookings').selectAll().executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ status: 'cancelled', sequence: 1 });
     expect(await subject.database.db.selectFrom('booking_places').selectAll().execute()).toEqual([]);
-    expect((await times()).days[0]!.times.map((time) => time.time)).toContain('09:00');
+    expect((await times()).days[0]!.times.map((time) => time.time)).toContain('16:00');
 
     const again = await post('/api/bookings/cancel', { token: cancelToken });
     expect(again.statusCode).toBe(410);
@@ -171,7 +164,7 @@ describe('booking the free assessment', () => {
     });
 
     // The freed time can be booked again.
-    expect((await post('/api/bookings', { ...parent, startsAt: '2026-12-01T09:00:00.000Z' })).statusCode).toBe(201);
+    expect((await post('/api/bookings', { ...parent, startsAt: '2026-12-01T16:00:00.000Z' })).statusCode).toBe(201);
   });
 
   it('moves with the change link only, to a free offered time, freeing the old one', async () => {
@@ -180,31 +173,31 @@ describe('booking the free assessment', () => {
     const change = (token: string, startsAt: string) => post('/api/bookings/change', { token, startsAt });
 
     // Single-purpose: the cancel link cannot change.
-    const wrong = await change(cancelToken, '2026-12-01T10:00:00.000Z');
+    const wrong = await change(cancelToken, '2026-12-01T17:00:00.000Z');
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().error).toMatch(/change link is not recognised/);
-    expect((await change(changeToken, '2026-12-01T10:30:00.000Z')).statusCode).toBe(400);
+    expect((await change(changeToken, '2026-12-01T17:30:00.000Z')).statusCode).toBe(400);
 
-    const moved = await change(changeToken, '2026-12-01T10:00:00.000Z');
+    const moved = await change(changeToken, '2026-12-01T17:00:00.000Z');
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ startsAt: '2026-12-01T10:00:00.000Z', time: '10:00' });
+    expect(moved.json()).toMatchObject({ startsAt: '2026-12-01T17:00:00.000Z', time: '17:00' });
     const booking = await subject.database.db
       .selectFrom('bookings')
       .selectAll()
       .where('status', '=', 'booked')
       .executeTakeFirstOrThrow();
-    expect(booking).toMatchObject({ starts_at: '2026-12-01T10:00:00.000Z', sequence: 1 });
+    expect(booking).toMatchObject({ starts_at: '2026-12-01T17:00:00.000Z', sequence: 1 });
     const held = await subject.database.db.selectFrom('booking_places').select('starts_at').execute();
-    expect(held.map((row) => row.starts_at)).toEqual(['2026-12-01T10:00:00.000Z']);
+    expect(held.map((row) => row.starts_at)).toEqual(['2026-12-01T17:00:00.000Z']);
     const kinds = await subject.database.db.selectFrom('email_outbox').select('kind').execute();
     expect(kinds.map((row) => row.kind)).toEqual(expect.arrayContaining(['booking-update', 'booking-notice']));
 
     // Held to the same places: a time another parent holds is refused with the nearest free ones.
     expect(
-      (await post('/api/bookings', { ...parent, email: 'amy@example.com', startsAt: '2026-12-01T11:00:00.000Z' }))
+      (await post('/api/bookings', { ...parent, email: 'amy@example.com', startsAt: '2026-12-01T18:00:00.000Z' }))
         .statusCode,
     ).toBe(201);
-    const taken = await change(changeToken, '2026-12-01T11:00:00.000Z');
+    const taken = await change(changeToken, '2026-12-01T18:00:00.000Z');
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ error: timeTakenMessage, code: 'TIME_TAKEN' });
   });
@@ -220,13 +213,13 @@ describe('booking the free assessment', () => {
     const token = (link: string) =>
       new RegExp(`/free-assessment/${link}\\?token=([\\w-]+)`).exec(confirmations.body)![1]!;
     // The booking moved to 10:00; at 10:00 it has begun.
-    clock.set(Date.parse('2026-12-01T10:00:00.000Z'));
+    clock.set(Date.parse('2026-12-01T17:00:00.000Z'));
     const late = await post('/api/bookings/cancel', { token: token('cancel') });
     expect(late.statusCode).toBe(410);
     expect(late.json()).toMatchObject({ code: 'LINK_EXPIRED' });
     const lateChange = await post('/api/bookings/change', {
       token: token('change'),
-      startsAt: '2026-12-02T10:00:00.000Z',
+      startsAt: '2026-12-02T17:00:00.000Z',
     });
     expect(lateChange.statusCode).toBe(410);
     expect(lateChange.json()).toMatchObject({ code: 'LINK_EXPIRED' });
@@ -242,7 +235,7 @@ describe('a booking among the enquiries', () => {
       const booked = await subject.app.inject({
         method: 'POST',
         url: '/api/bookings',
-        payload: { ...parent, startsAt: '2026-12-02T10:00:00.000Z' },
+        payload: { ...parent, startsAt: '2026-12-02T17:00:00.000Z' },
         remoteAddress: '198.51.100.50',
       });
       expect(booked.statusCode).toBe(201);
@@ -270,8 +263,8 @@ describe('a booking among the enquiries', () => {
       expect(enquiry.statusCode).toBe(201);
       const book = (startsAt: string) =>
         subject.app.inject({ method: 'POST', url: '/api/bookings', payload: { ...parent, startsAt }, ...from });
-      expect((await book('2026-12-02T10:00:00.000Z')).statusCode).toBe(201);
-      const refused = await book('2026-12-02T11:00:00.000Z');
+      expect((await book('2026-12-02T17:00:00.000Z')).statusCode).toBe(201);
+      const refused = await book('2026-12-02T18:00:00.000Z');
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
     } finally {

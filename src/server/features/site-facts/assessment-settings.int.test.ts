@@ -86,9 +86,9 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
 
   it('reads a revision stored before the part existed as the defaults, and saves on from it', async () => {
     // A revision as the previous release wrote it: no `assessment` key at all, its own hours.
-    const declared = [{ days: ['Tuesday'], opens: '15:00', closes: '18:00' }];
+    const shown = [{ days: 'Tue', opens: '15:00', closes: '18:00' }];
     const older = Object.fromEntries(
-      Object.entries({ ...defaultSiteFacts, hours: { ...defaultSiteFacts.hours, declared } }).filter(
+      Object.entries({ ...defaultSiteFacts, hours: { ...defaultSiteFacts.hours, shown } }).filter(
         ([part]) => part !== 'assessment',
       ),
     );
@@ -107,13 +107,13 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
     expect(read.facts.assessment).toBeNull();
     expect(assessmentSettingsOf(read.facts)).toEqual({
       ...defaultAssessmentSettings(defaultSiteFacts.hours),
-      weeklyTimes: declared,
+      weeklyTimes: [{ days: ['Tuesday'], opens: '15:00', closes: '18:00' }],
     });
     // Its parts read as before; a save of the new part based on it is no conflict.
     expect(read.facts.details).toEqual(defaultSiteFacts.details);
     const answer = await put('assessment', settings);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect((await current()).facts).toMatchObject({ assessment: settings, hours: { declared } });
+    expect((await current()).facts).toMatchObject({ assessment: settings, hours: { shown } });
   });
 
   it.each([

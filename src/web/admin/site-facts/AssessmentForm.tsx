@@ -118,8 +118,8 @@ export function AssessmentForm({ current, generation, onReload, reloading, track
         intro={
           <p className="text-sm text-slate-700">
             Assessments start at the opening time, one after another (length plus break), as long as one still ends by
-            the closing time. They start as the hours given to search engines; change them here if assessments run at
-            other times.
+            the closing time. Until you change them, they follow the opening hours shown to parents on the contact page;
+            change them here if assessments run at other times.
           </p>
         }
         rowLegend={(index) => `Assessment times ${index + 1}`}
