@@ -13,7 +13,7 @@ function daysNamed(text: string): WeekDay[] | null {
   // Split on the separators alone and trim after: `\s*` around them would backtrack over a long
   // run of spaces at every position (quadratic time).
   for (const part of text.split(/&|,|\band\b/i)) {
-    const ends = part.split(/[\-–—]|\bto\b/i);
+    const ends = part.split(/[-–—]|\bto\b/i);
     if (ends.length > 2) return null;
     const [first, last = first] = ends.map(dayNamed);
     if (!first || !last) return null;
