@@ -249,7 +249,7 @@ test('staff set the free assessment bookings: a bad number shows its message, th
     .click();
   const bookings = part(page, 'Free assessment bookings');
   await expect(bookings).toBeInViewport();
-  // Nothing saved yet: the suggested settings, the weekly times those declared to search engines.
+  // Nothing saved yet: the suggested settings, the weekly times the opening hours parents are shown.
   await expect(bookings.getByLabel('Length of an assessment')).toHaveValue('45');
   await expect(bookings.getByLabel('From the next day')).toBeChecked();
   await expect(bookings.getByLabel('Daily limit')).toHaveValue('');

@@ -72,7 +72,6 @@ export function SiteFactsPage() {
       <p className="text-slate-700">
         What the public pages say about the centre. Each part is saved on its own and shows on every page at once.
       </p>
-      <JumpLinks />
       <LeaveGuard unsaved={unsaved} />
       {current.isError ? (
         <p role="alert" className="text-red-700">
@@ -84,6 +83,8 @@ export function SiteFactsPage() {
         </p>
       ) : (
         <>
+          {/* Once the parts are drawn: a jump pressed while they load would have nowhere to go. */}
+          <JumpLinks />
           <DetailsForm {...part} />
           <HoursForm {...part} />
           <TestimonialsForm {...part} />
