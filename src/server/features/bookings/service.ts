@@ -70,6 +70,16 @@ export function createBookingsService({
 }) {
   const { db } = database;
 
+  /** Who booked: read inside the change's or cancellation's transaction, for its mails. */
+  const parentOf = async (trx: Parameters<Parameters<typeof database.writes.run>[0]>[0], enquiryId: number) => {
+    const parent = await trx
+      .selectFrom('contact_submissions')
+      .select(['first_name', 'last_name', 'email'])
+      .where('id', '=', enquiryId)
+      .executeTakeFirstOrThrow();
+    return { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+  };
+
   /** The rules, the closures and what is booked, read together at `now`. */
   async function situation(now: Date) {
     const [settings, facts, taken] = await Promise.all([
@@ -192,14 +202,9 @@ export function createBookingsService({
           const to = { startsAt: time.start, endsAt: time.end, londonDate: date };
           const booking = await moveBooking(trx, found.id, to, settings);
           if (!booking || !mail) return booking;
-          const parent = await trx
-            .selectFrom('contact_submissions')
-            .select(['first_name', 'last_name', 'email'])
-            .where('id', '=', booking.enquiryId)
-            .executeTakeFirstOrThrow();
+          const who = await parentOf(trx, booking.enquiryId);
           const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
-          await enqueueEmail(trx, bookingUpdate(booking, parent.email, context), now);
-          const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+          await enqueueEmail(trx, bookingUpdate(booking, who.email, context), now);
           const notice = officeNotice(
             { kind: 'moved', from: found.startsAt },
             booking,
@@ -234,14 +239,9 @@ export function createBookingsService({
       const cancelled = await database.writes.run(async (trx) => {
         const booking = await cancelBooking(trx, found.id, now.toISOString());
         if (!booking || !mail || !facts) return booking;
-        const parent = await trx
-          .selectFrom('contact_submissions')
-          .select(['first_name', 'last_name', 'email'])
-          .where('id', '=', booking.enquiryId)
-          .executeTakeFirstOrThrow();
+        const who = await parentOf(trx, booking.enquiryId);
         const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
-        await enqueueEmail(trx, bookingCancellation(booking, parent.email, context), now);
-        const who = { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
+        await enqueueEmail(trx, bookingCancellation(booking, who.email, context), now);
         const link = enquiries.adminLink(booking.enquiryId);
         await enqueueEmail(trx, officeNotice({ kind: 'cancelled' }, booking, who, mail.notifyEmail, link), now);
         return booking;
