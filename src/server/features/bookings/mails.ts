@@ -11,6 +11,10 @@ export const ukTime = (iso: string) => `${londonSpokenTime(iso)} (UK time)`;
 const addressLine = ({ address }: Pick<SiteDetails, 'address'>) =>
   `${address.street}, ${address.locality} ${address.postcode}`;
 
+/** A letter to the parent: the greeting, its paragraphs a blank line apart, the centre's name. */
+const letter = ({ name }: Pick<SiteDetails, 'name'>, ...paragraphs: string[][]) =>
+  ['Hello,', ...paragraphs.flatMap((paragraph) => ['', ...paragraph]), '', name].join('\n');
+
 /** Where the parent's two links lead: each page posts its token to the API. */
 export const bookingLinks = (publicUrl: string, tokens: { cancel: string; change: string }) => ({
   cancel: `${publicUrl}/free-assessment/cancel?token=${tokens.cancel}`,
@@ -56,23 +60,18 @@ export function bookingConfirmation(
 ): OutgoingEmail {
   const { details } = context;
   const when = ukTime(booking.startsAt);
-  const body = [
-    'Hello,',
-    '',
-    `Your free assessment at ${details.name} is booked for ${when}.`,
-    '',
-    `Where: ${addressLine(details)}`,
-    '',
-    'The invitation attached adds it to your calendar.',
-    '',
-    `To change the time: ${links.change}`,
-    `To cancel: ${links.cancel}`,
-    'Both links work until the time of the assessment.',
-    '',
-    `If you have a question, reply to this e-mail or call ${details.phone}.`,
-    '',
-    details.name,
-  ].join('\n');
+  const body = letter(
+    details,
+    [`Your free assessment at ${details.name} is booked for ${when}.`],
+    [`Where: ${addressLine(details)}`],
+    ['The invitation attached adds it to your calendar.'],
+    [
+      `To change the time: ${links.change}`,
+      `To cancel: ${links.cancel}`,
+      'Both links work until the time of the assessment.',
+    ],
+    [`If you have a question, reply to this e-mail or call ${details.phone}.`],
+  );
   const description = `Booked for ${when}. To change the time: ${links.change} To cancel: ${links.cancel}`;
   return {
     kind: 'booking-confirmation',
@@ -96,17 +95,12 @@ export function bookingCancellation(
 ): OutgoingEmail {
   const { details } = context;
   const when = ukTime(booking.startsAt);
-  const body = [
-    'Hello,',
-    '',
-    `Your free assessment at ${details.name} on ${when} is cancelled, and the time is free for someone else.`,
-    '',
-    'The cancellation attached removes it from your calendar.',
-    '',
-    `To book another time, visit our website or call ${details.phone}.`,
-    '',
-    details.name,
-  ].join('\n');
+  const body = letter(
+    details,
+    [`Your free assessment at ${details.name} on ${when} is cancelled, and the time is free for someone else.`],
+    ['The cancellation attached removes it from your calendar.'],
+    [`To book another time, visit our website or call ${details.phone}.`],
+  );
   return {
     kind: 'booking-cancellation',
     submissionId: booking.enquiryId,
@@ -155,20 +149,16 @@ export function officeNotice(
 export function bookingUpdate(booking: BookingRow, parentEmail: string, context: BookingMailContext): OutgoingEmail {
   const { details } = context;
   const when = ukTime(booking.startsAt);
-  const body = [
-    'Hello,',
-    '',
-    `Your free assessment at ${details.name} is now on ${when}.`,
-    '',
-    `Where: ${addressLine(details)}`,
-    '',
-    'The invitation attached moves it in your calendar.',
-    'The change and cancel links in your first confirmation still work, until the new time.',
-    '',
-    `If you have a question, reply to this e-mail or call ${details.phone}.`,
-    '',
-    details.name,
-  ].join('\n');
+  const body = letter(
+    details,
+    [`Your free assessment at ${details.name} is now on ${when}.`],
+    [`Where: ${addressLine(details)}`],
+    [
+      'The invitation attached moves it in your calendar.',
+      'The change and cancel links in your first confirmation still work, until the new time.',
+    ],
+    [`If you have a question, reply to this e-mail or call ${details.phone}.`],
+  );
   return {
     kind: 'booking-update',
     submissionId: booking.enquiryId,
@@ -196,17 +186,14 @@ export function bookingReminder(
     recipient: parentEmail.toLowerCase(),
     replyTo: officeEmail,
     subject: `Reminder: your free assessment on ${when} - ${details.name}`,
-    body: [
-      'Hello,',
-      '',
-      `A reminder: your free assessment at ${details.name} is on ${when}.`,
-      '',
-      `Where: ${addressLine(details)}`,
-      '',
-      'If you can no longer come, please use the cancel link in your confirmation e-mail,',
-      `so the time is free for someone else, or call ${details.phone}.`,
-      '',
-      details.name,
-    ].join('\n'),
+    body: letter(
+      details,
+      [`A reminder: your free assessment at ${details.name} is on ${when}.`],
+      [`Where: ${addressLine(details)}`],
+      [
+        'If you can no longer come, please use the cancel link in your confirmation e-mail,',
+        `so the time is free for someone else, or call ${details.phone}.`,
+      ],
+    ),
   };
 }
