@@ -345,9 +345,13 @@ export interface AnalyticsSaltsTable {
   salt: string;
 }
 
-/** One public page shown; kept 30 days, then rolled up into analytics_daily. */
+/**
+ * A public page shown to one visitor from one source, `views` times within one batch (the first
+ * of them at `at`); kept 30 days, then rolled up into analytics_daily.
+ */
 export interface AnalyticsViewsTable {
   id: Generated<number>;
+  /** The first of these views. */
   at: string;
   day: string;
   /** Hash of the day's salt, the address (IPv6 by its /64), the user agent and the site. */
@@ -359,6 +363,7 @@ export interface AnalyticsViewsTable {
   source: string | null;
   medium: string | null;
   campaign: string | null;
+  views: Generated<number>;
 }
 
 /** Page views per day, page and source after 30 days ('' for no source, medium or campaign). */

@@ -24,11 +24,15 @@ export function createAnalyticsFeature({ config, database, clock }: AppContext) 
   const salts = createSalts(database.db, clock);
   let errorLog: (error: unknown) => void = () => {};
   const recorder = createRecorder(database, clock, { onError: (error) => errorLog(error) });
-  const pageViews = createPageViews({ clock, salts, recorder, site: publicUrl.hostname.toLowerCase() });
+  const pageViews = createPageViews({ salts, recorder, site: publicUrl.hostname.toLowerCase() });
   const attribution = createAttribution({ database, clock, pageViews, recorder, publicOrigin: publicUrl.origin });
   const on = config.analytics;
-  // Each minute: a salt past its day and the next is deleted however quiet the site is.
-  const saltTimer = setInterval(() => void salts.forgetOld().catch((error: unknown) => errorLog(error)), 60_000);
+  // Each minute: a salt past its day and the next is deleted however quiet the site is, and the
+  // recent visitors' addresses and agents held for their hashes are forgotten.
+  const saltTimer = setInterval(() => {
+    pageViews.forgetRecent();
+    void salts.forgetOld().catch((error: unknown) => errorLog(error));
+  }, 60_000);
   saltTimer.unref();
 
   const routes: FeaturePlugin = async (app, context) => {

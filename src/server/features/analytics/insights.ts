@@ -89,7 +89,7 @@ export async function insightsReport(
   const [rawDays, rolledDays, conversions, rawSources, rolledSources] = await Promise.all([
     db
       .selectFrom('analytics_views')
-      .select((eb) => ['day', eb.fn.countAll().as('views'), eb.fn.count('visitor').distinct().as('visitors')])
+      .select((eb) => ['day', eb.fn.sum<number>('views').as('views'), eb.fn.count('visitor').distinct().as('visitors')])
       .where('day', '>=', rawFrom(previous.from))
       .where('day', '<=', to)
       .groupBy('day')
@@ -111,7 +111,7 @@ export async function insightsReport(
       .execute(),
     sql<PageSourceRow>`
       select v.path, f.channel, f.source, f.medium, f.campaign,
-        count(*) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
+        sum(v.views) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
       from analytics_views v
       join (
         select day, visitor, min(id) as first_id from analytics_views

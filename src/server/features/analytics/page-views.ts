@@ -1,12 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import type { Clock } from '../../../shared/clock';
 import { loggableError } from '../../log-redaction';
-import { isBot, isPrefetch, objects, visitSource } from './classify';
+import { isBot, isPrefetch, objects, type VisitSource, visitSource } from './classify';
 import type { Recorder } from './recorder';
-import { visitorHash } from './visitors';
+import { type Visit, visitorHash } from './visitors';
 
 /** The longest path counted; anything longer is no page of ours. */
 const MAX_PATH = 300;
+
+/** A visit with no campaign tags and no referrer. */
+const DIRECT: VisitSource = Object.freeze({ channel: 'direct', source: null, medium: null, campaign: null });
+
+/**
+ * How many recent visitors' hashes are kept in memory, and how long at most (the timer that
+ * forgets old salts empties it each minute): a hash costs more than the rest of counting a view,
+ * and one reader's pages come in runs.
+ */
+const RECENT_VISITORS = 1000;
 
 export interface Salts {
   today(): { day: string; salt: string | Promise<string> };
@@ -19,27 +28,14 @@ export function isPublicPath(path: string): boolean {
   return !path.slice(path.lastIndexOf('/') + 1).includes('.');
 }
 
-export interface Visit {
-  day: string;
-  visitor: string;
-}
-
 /**
  * Counts page views (decision 0065): what a request says about itself decides whether it is a
  * view, and only the hash of who asked is kept. `site` is this site's host: part of the hash, and
  * the referrer that is not a source.
  */
-export function createPageViews({
-  clock,
-  salts,
-  recorder,
-  site,
-}: {
-  clock: Clock;
-  salts: Salts;
-  recorder: Recorder;
-  site: string;
-}) {
+export function createPageViews({ salts, recorder, site }: { salts: Salts; recorder: Recorder; site: string }) {
+  let recent = { salt: '', visitors: new Map<string, Visit>() };
+
   /** The request's visitor today, or null when it is not counted at all (objection, bot, prefetch). */
   const visitOf = (request: FastifyRequest): Visit | Promise<Visit> | null => {
     const { headers } = request;
@@ -47,8 +43,17 @@ export function createPageViews({
     if (isBot(headers)) return null;
     const userAgent = headers['user-agent']!;
     const { day, salt } = salts.today();
-    const hash = (value: string) => ({ day, visitor: visitorHash(value, request.ip, userAgent, site) });
-    return typeof salt === 'string' ? hash(salt) : salt.then(hash);
+    if (typeof salt !== 'string')
+      return salt.then((value) => ({ day, visitor: visitorHash(value, request.ip, userAgent, site) }));
+    if (salt !== recent.salt || recent.visitors.size >= RECENT_VISITORS) recent = { salt, visitors: new Map() };
+    // Held only here, in this process's memory, for at most a minute; never written.
+    const who = `${request.ip}\n${userAgent}`;
+    let visit = recent.visitors.get(who);
+    if (!visit) {
+      visit = { day, visitor: visitorHash(salt, request.ip, userAgent, site) };
+      recent.visitors.set(who, visit);
+    }
+    return visit;
   };
 
   /** One page shown at `url` (path and query), asked for by `request`. */
@@ -59,10 +64,13 @@ export function createPageViews({
     const path = query === -1 ? url : url.slice(0, query);
     if (!isPublicPath(path)) return;
     if (isBot(headers)) return recorder.leftOut();
-    const source = visitSource(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)), referer, site);
-    const at = clock().toISOString();
+    // Most views come with neither query nor referrer: direct, without parsing either.
+    const source =
+      query === -1 && !referer
+        ? DIRECT
+        : visitSource(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)), referer, site);
     const add = (visit: Visit | null) => {
-      if (visit) recorder.view({ at, ...visit, path, ...source });
+      if (visit) recorder.view(visit, path, source);
     };
     const visit = visitOf(request);
     if (visit instanceof Promise)
@@ -81,6 +89,10 @@ export function createPageViews({
     },
     /** The beacon of an in-place navigation shown from a prefetch: its page, no outside referrer. */
     shown: (request: FastifyRequest, url: string) => count(request, url, undefined),
+    /** Empties the recent visitors' hashes (each minute), so no address or agent stays in memory longer. */
+    forgetRecent() {
+      recent = { salt: '', visitors: new Map() };
+    },
   };
 }
 

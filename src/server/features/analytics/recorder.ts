@@ -2,19 +2,30 @@ import type { Insertable } from 'kysely';
 import type { Clock } from '../../../shared/clock';
 import type { Database } from '../../db/connection';
 import type { AnalyticsViewsTable } from '../../db/schema';
-import { dayOf } from './visitors';
+import type { VisitSource } from './classify';
+import { dayOf, type Visit } from './visitors';
 
-type View = Insertable<AnalyticsViewsTable>;
+type Row = Insertable<AnalyticsViewsTable>;
 
-/** Rows per insert statement: well under SQLite's limit on bound values (9 a row). */
+/** Rows per insert statement: well under SQLite's limit on bound values (10 a row). */
 const ROWS_PER_STATEMENT = 200;
 
 /**
+ * One row per day, visitor, page and source. Hashes are hex and a path holds no space (the HTTP
+ * parser refuses one), so only a source needs quoting; a direct visit has none at all.
+ */
+const keyOf = (visit: Visit, path: string, from: VisitSource) =>
+  `${visit.day} ${visit.visitor} ${path} ${from.channel === 'direct' ? '' : JSON.stringify(from)}`;
+
+/**
  * Page views counted in this process's memory and written in batches (decision 0065), like group
- * commit (decision 0016): a request adds a row to an array and returns; every `flushMs`, or once
- * `maxBuffered` rows wait, one transaction writes them all. Each process writes only what it
- * counted, so several processes and instances count each view once. A failed write is logged and
- * its rows dropped: counts are statistics, never worth a growing buffer during an outage.
+ * commit (decision 0016): a request counts its view in a map and returns; every `flushMs`, or once
+ * `maxBuffered` rows wait, one transaction writes them all. Views of one page by one visitor from
+ * one source within a batch are one row with their number (`views`), the first one's moment kept:
+ * a reader pressing reload, or a flood from one address, costs a row a second, not a row a
+ * request. Each process writes only what it counted, so several processes and instances count
+ * each view once. A failed write is logged and its rows dropped: counts are statistics, never
+ * worth a growing buffer during an outage.
  */
 export function createRecorder(
   database: Database,
@@ -25,11 +36,11 @@ export function createRecorder(
     onError,
   }: { flushMs?: number; maxBuffered?: number; onError: (error: unknown) => void },
 ) {
-  let views: View[] = [];
+  let views = new Map<string, Row>();
   let leftOut = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
-  const write = async (batch: View[], bots: Map<string, number>) => {
+  const write = async (batch: Row[], bots: Map<string, number>) => {
     if (batch.length === 0 && bots.size === 0) return;
     await database.writes.run(async (trx) => {
       for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
@@ -54,9 +65,10 @@ export function createRecorder(
 
   /** Writes what is buffered now; resolves once it (and any earlier flush) is done. */
   const flush = (): Promise<void> => {
-    const batch = views;
+    // In the order first seen, so a visitor's first page of the day keeps the lowest id.
+    const batch = [...views.values()];
     const bots = leftOut;
-    views = [];
+    views = new Map();
     leftOut = new Map();
     flushing = flushing.then(() => write(batch, bots).catch(onError));
     return flushing;
@@ -66,9 +78,16 @@ export function createRecorder(
   timer.unref();
 
   return {
-    view(row: View) {
-      views.push(row);
-      if (views.length >= maxBuffered) void flush();
+    /** `visit` was shown the page at `path`, having come from `from`. */
+    view(visit: Visit, path: string, from: VisitSource) {
+      const key = keyOf(visit, path, from);
+      const counted = views.get(key);
+      if (counted) {
+        counted.views! += 1;
+        return;
+      }
+      views.set(key, { at: clock().toISOString(), ...visit, path, ...from, views: 1 });
+      if (views.size >= maxBuffered) void flush();
     },
     /** A request left out as a bot: only the day's number is kept. */
     leftOut() {

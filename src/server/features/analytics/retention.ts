@@ -27,12 +27,12 @@ export async function rollUpAndExpire(db: Kysely<DatabaseSchema>, now: Date): Pr
     const open = sql`v.day < ${settled} and not exists (
       select 1 from analytics_days t where t.day = v.day and t.totalled = 1)`;
     const counted = await sql<{ views: number | string }>`
-      select count(*) as views from analytics_views v where ${open}
+      select sum(v.views) as views from analytics_views v where ${open}
     `.execute(trx);
     await sql`
       insert into analytics_daily (day, path, channel, source, medium, campaign, views, visitors, entries)
       select v.day, v.path, f.channel, coalesce(f.source, ''), coalesce(f.medium, ''), coalesce(f.campaign, ''),
-        count(*), count(distinct v.visitor), sum(case when v.id = f.id then 1 else 0 end)
+        sum(v.views), count(distinct v.visitor), sum(case when v.id = f.id then 1 else 0 end)
       from analytics_views v
       join (select v.day, v.visitor, min(v.id) as first_id from analytics_views v where ${open} group by v.day, v.visitor) m
         on m.day = v.day and m.visitor = v.visitor
@@ -47,7 +47,7 @@ export async function rollUpAndExpire(db: Kysely<DatabaseSchema>, now: Date): Pr
     // Last: once a day is marked totalled, `open` no longer sees its views.
     await sql`
       insert into analytics_days (day, views, visitors, left_out, totalled)
-      select v.day, count(*), count(distinct v.visitor), 0, 1 from analytics_views v where ${open} group by v.day
+      select v.day, sum(v.views), count(distinct v.visitor), 0, 1 from analytics_views v where ${open} group by v.day
       on conflict (day) do update set
         views = analytics_days.views + excluded.views,
         visitors = analytics_days.visitors + excluded.visitors,

@@ -5,6 +5,12 @@ import { londonDate } from '../../../shared/london-time';
 import { addressKey } from '../../client-address';
 import type { DatabaseSchema } from '../../db/schema';
 
+/** Who was shown a page: on which (London) day, and that day's hash of who they are. */
+export interface Visit {
+  day: string;
+  visitor: string;
+}
+
 /** The longest a salt is kept, from the start of its day. */
 const SALT_KEEP_MS = 48 * 60 * 60 * 1000;
 
