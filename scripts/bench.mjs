@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from './lib/net.mjs';
 import { wholeNumberSetting } from './lib/settings.mjs';
-import { childrenOf } from './lib/processes.mjs';
+import { childrenOf, cpuSecondsOf } from './lib/processes.mjs';
 
 const seconds = wholeNumberSetting('BENCH_SECONDS', 5);
 const runs = wholeNumberSetting('BENCH_RUNS', 3);
@@ -77,9 +77,12 @@ async function startApp(logLevel, { analytics = 'on', name = logLevel } = {}) {
 }
 // The default logging first: it migrates the database the quiet one then shares.
 const { child: app, url: appUrl } = await startApp('info');
-const { url: quietAppUrl } = await startApp('warn');
+const { child: quietApp, url: quietAppUrl } = await startApp('warn');
 // The quiet one again without counting visits: the cost of counting is the two's difference (issue 40).
-const { url: uncountedAppUrl } = await startApp('warn', { analytics: 'off', name: 'warn-uncounted' });
+const { child: uncountedApp, url: uncountedAppUrl } = await startApp('warn', {
+  analytics: 'off',
+  name: 'warn-uncounted',
+});
 
 const postResponse = await fetch(`${appUrl}/api/admin/blog`, {
   method: 'POST',
@@ -190,6 +193,7 @@ function wrk(url, { connections, headers = {}, script } = {}) {
     p50: latency(50),
     p99: latency(99),
     failed: Number(output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
+    requests: Number(output.match(/^\s*(\d+) requests in/m)?.[1] ?? NaN),
   };
 }
 
@@ -257,20 +261,35 @@ for (const page of pages) {
 // The cost of counting (issue 40: at most 5 % of / throughput): / as a browser asks, on the quiet app
 // counting and the same app not counting (ANALYTICS=off), nginx without its access log beside them,
 // taking turns as above.
+// Each app's CPU time per request is measured too (its processes' user and system time over the
+// requests wrk counted): a busy machine slows both apps' throughput unevenly between turns, but
+// barely changes the work each request costs.
 const counting = [
-  { label: 'app, counting on', url: `${quietAppUrl}/`, runs: [] },
-  { label: 'app, counting off', url: `${uncountedAppUrl}/`, runs: [] },
+  { label: 'app, counting on', url: `${quietAppUrl}/`, pid: quietApp.pid, runs: [] },
+  { label: 'app, counting off', url: `${uncountedAppUrl}/`, pid: uncountedApp.pid, runs: [] },
   ...(nginxUrls ? [{ label: 'nginx', url: `${nginxUrls.off}${pages[0].file}`, runs: [] }] : []),
 ];
+/** The CPU microseconds per request over all of a target's runs. */
+const cpuPerRequest = (target) =>
+  (target.runs.reduce((sum, run) => sum + run.cpuSeconds, 0) * 1e6) /
+  target.runs.reduce((sum, run) => sum + run.requests, 0);
 const browserLeg = legs[1].headers;
 for (const target of counting) warmUp(target.url, browserLeg);
 for (let round = 0; round < runs; round++) {
   const shifted = [...counting.slice(round % counting.length), ...counting.slice(0, round % counting.length)];
   for (const target of round % 2 === 0 ? shifted : shifted.reverse()) {
-    target.runs.push(wrk(target.url, { connections: pageConnections, headers: browserLeg }));
+    const before = target.pid ? cpuSecondsOf(target.pid) : NaN;
+    const measured = wrk(target.url, { connections: pageConnections, headers: browserLeg });
+    // The recorder writes each second: its write for these requests belongs to them.
+    if (target.pid) await new Promise((resolve) => setTimeout(resolve, 1200));
+    target.runs.push({ ...measured, cpuSeconds: target.pid ? cpuSecondsOf(target.pid) - before : NaN });
   }
 }
-const countingRows = counting.map((target) => ({ ...target, measured: median(target.runs) }));
+const countingRows = counting.map((target) => ({
+  ...target,
+  measured: median(target.runs),
+  cpuMicroseconds: cpuPerRequest(target),
+}));
 
 // Enquiries: each POST is a full contact form, answered 201 only after its row is committed.
 const enquiryScript = path.join(workDir, 'enquiry.lua');
@@ -327,15 +346,19 @@ for (const { page, leg, logs, ours, theirs } of rows) {
 }
 const [countedRow, uncountedRow] = countingRows;
 console.log(`\nThe cost of counting visits, / with ${browserEncoding}, logs off (median run of ${runs}):`);
-console.log('| server | req/s | p50 ms | p99 ms | p99 each run |');
-console.log('|---|---:|---:|---:|---|');
-for (const { label, measured } of countingRows) {
+console.log('| server | req/s | p50 ms | p99 ms | p99 each run | CPU µs per request |');
+console.log('|---|---:|---:|---:|---|---:|');
+for (const { label, measured, cpuMicroseconds } of countingRows) {
   console.log(
-    `| ${label} | ${number(measured.requestsPerSecond)} | ${number(measured.p50, 2)} | ${number(measured.p99, 2)} | ${p99s(measured)} |`,
+    `| ${label} | ${number(measured.requestsPerSecond)} | ${number(measured.p50, 2)} | ${number(measured.p99, 2)} | ${p99s(measured)} | ${number(cpuMicroseconds, 1)} |`,
   );
 }
 const cost = 1 - countedRow.measured.requestsPerSecond / uncountedRow.measured.requestsPerSecond;
-console.log(`Counting costs ${(cost * 100).toFixed(1)} % of / throughput (requirement: at most 5 %).`);
+const cpuCost = 1 - uncountedRow.cpuMicroseconds / countedRow.cpuMicroseconds;
+console.log(
+  `Counting costs ${(cost * 100).toFixed(1)} % of / throughput, and ${(cpuCost * 100).toFixed(1)} % of the CPU ` +
+    'time each request takes (requirement: at most 5 % of throughput).',
+);
 console.log(
   `\nenquiry POSTs at ${enquiryConnections} connections: ${number(enquiries.requestsPerSecond)}/s, ` +
     `p50 ${number(enquiries.p50, 2)} ms, p99 ${number(enquiries.p99, 2)} ms` +
