@@ -193,7 +193,7 @@ function wrk(url, { connections, headers = {}, script } = {}) {
     p50: latency(50),
     p99: latency(99),
     failed: Number(output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
-    requests: Number(output.match(/^\s*(\d+) requests in/m)?.[1] ?? NaN),
+    requests: Number.parseInt(output.split('\n').find((line) => line.includes(' requests in ')) ?? '', 10),
   };
 }
 
