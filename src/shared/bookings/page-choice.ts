@@ -18,32 +18,36 @@ export interface BookingChoice {
   unreadable?: boolean;
 }
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+// Years 2000 to 2999: every date a booking can have, and every one the words can be written for.
+const dayPattern = /^2\d{3}-\d{2}-\d{2}$/;
 const timePattern = /^\d{2}:\d{2}$/;
-const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const instantPattern = /^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A real calendar date: Date reads 2026-02-31 as 3 March, so it must come back as written. */
+const isRealDay = (value: string) => {
+  const noon = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value;
+};
+const isRealTime = (value: string) => Number(value.slice(0, 2)) < 24 && Number(value.slice(3, 5)) < 60;
+const isRealInstant = (value: string) => isRealDay(value.slice(0, 10)) && isRealTime(value.slice(11, 16));
 
 /** The id of the booking part: every link and the answer scroll to it. */
 export const bookingAnchor = 'book-a-time';
 
 export function bookingChoiceOf(search: URLSearchParams): BookingChoice {
   const choice: BookingChoice = {};
-  const read = (name: string, pattern: RegExp) => {
+  const read = (name: string, pattern: RegExp, real: (value: string) => boolean) => {
     const value = search.get(name);
     if (value === null) return undefined;
-    // Length first: a pattern is never run over a long value.
-    if (
-      value.length <= 24 &&
-      pattern.test(value) &&
-      !Number.isNaN(Date.parse(value.length === 5 ? `2000-01-01T${value}Z` : value))
-    )
-      return value;
+    // The anchored patterns have no repetition to backtrack over: linear in the value's length.
+    if (pattern.test(value) && real(value)) return value;
     choice.unreadable = true;
     return undefined;
   };
-  const booked = read('booked', instantPattern);
+  const booked = read('booked', instantPattern, isRealInstant);
   if (booked) return { booked };
-  const day = read('day', dayPattern);
-  const time = day ? read('time', timePattern) : undefined;
+  const day = read('day', dayPattern, isRealDay);
+  const time = day ? read('time', timePattern, isRealTime) : undefined;
   if (day) choice.day = day;
   if (time) choice.time = time;
   return choice;
