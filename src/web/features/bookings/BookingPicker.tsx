@@ -91,7 +91,8 @@ export function BookingPicker(start: BookingStart) {
       </div>
     );
   }
-  const nearest = posted?.nearest;
+  // The nearest free times, in the order of the day rather than of their distance.
+  const nearest = posted?.nearest && [...posted.nearest].sort((a, b) => a.start.localeCompare(b.start));
   return (
     <div className="grid gap-6">
       {notice && (
