@@ -1,4 +1,5 @@
 import { blogPageSize } from '../shared/blog/blog';
+import { londonTimeZone } from '../shared/london-time';
 import type { SiteApi } from '../shared/site-api';
 import type { Features } from './features/index';
 
@@ -8,7 +9,8 @@ export function createServerSiteApi({
   blog,
   images,
   siteFacts,
-}: Pick<Features, 'settings' | 'blog' | 'images' | 'siteFacts'>): SiteApi {
+  bookings,
+}: Pick<Features, 'settings' | 'blog' | 'images' | 'siteFacts' | 'bookings'>): SiteApi {
   return {
     getSetting: (key) => settings.get(key),
     getSiteFacts: () => siteFacts.current(),
@@ -17,5 +19,6 @@ export function createServerSiteApi({
     getBlogPost: (slug) => blog.service.publishedPost(slug),
     getRelatedPosts: async (slug) => (await blog.service.related(slug)) ?? [],
     getShowcaseImages: () => images.showcase(),
+    getOfferedTimes: async () => ({ timeZone: londonTimeZone, ...(await bookings.service.offered()) }),
   };
 }

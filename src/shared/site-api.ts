@@ -1,3 +1,4 @@
+import type { OfferedTimes } from './bookings/bookings';
 import type { BlogCategoryCount, BlogListQuery, BlogPage, BlogPost, BlogPostSummary } from './blog/blog';
 import type { ShowcaseImages } from './images/images';
 import type { SettingKey, SettingValue } from './settings/settings';
@@ -20,4 +21,6 @@ export interface SiteApi {
   getRelatedPosts(slug: string): Promise<BlogPostSummary[]>;
   /** The newest image of each home-page place (hero, tuition cards). */
   getShowcaseImages(): Promise<ShowcaseImages>;
+  /** The free assessment's times a parent may book now (issue 41): read fresh for every render. */
+  getOfferedTimes(): Promise<OfferedTimes>;
 }

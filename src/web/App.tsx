@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
+import type { PostedBooking } from '../shared/bookings/page-choice';
 import type { EnquiryFormStart } from '../shared/enquiries/form-post';
 import type { SiteApi } from '../shared/site-api';
 import { SiteLayout } from './components/layout/SiteLayout';
@@ -8,6 +9,7 @@ import {
   EnquiryFormStartContext,
   type MetaSink,
   MetaSinkContext,
+  PostedBookingContext,
   type ShellState,
   ShellContext,
   SiteApiContext,
@@ -22,7 +24,14 @@ export interface AppProps {
    * Server rendering only: the pages' data source, where they leave their metadata, and how the
    * page's enquiry form starts (posted without script, or its thank-you state).
    */
-  ssr?: { path: string; search: string; metaSink: MetaSink; api: SiteApi; formStart?: EnquiryFormStart };
+  ssr?: {
+    path: string;
+    search: string;
+    metaSink: MetaSink;
+    api: SiteApi;
+    formStart?: EnquiryFormStart;
+    postedBooking?: PostedBooking | undefined;
+  };
 }
 
 const noFormStart: EnquiryFormStart = {};
@@ -38,11 +47,13 @@ export function App({ shell, queryClient, ssr, children }: AppProps) {
       <SiteApiContext.Provider value={ssr?.api ?? null}>
         <MetaSinkContext.Provider value={ssr?.metaSink ?? null}>
           <EnquiryFormStartContext.Provider value={ssr?.formStart ?? noFormStart}>
-            <QueryClientProvider client={queryClient}>
-              <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
-                <SiteLayout>{children}</SiteLayout>
-              </Router>
-            </QueryClientProvider>
+            <PostedBookingContext.Provider value={ssr?.postedBooking}>
+              <QueryClientProvider client={queryClient}>
+                <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+                  <SiteLayout>{children}</SiteLayout>
+                </Router>
+              </QueryClientProvider>
+            </PostedBookingContext.Provider>
           </EnquiryFormStartContext.Provider>
         </MetaSinkContext.Provider>
       </SiteApiContext.Provider>

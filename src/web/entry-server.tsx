@@ -1,5 +1,6 @@
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+import type { PostedBooking } from '../shared/bookings/page-choice';
 import { type EnquiryFormStart, type PostedForm, sentQuery } from '../shared/enquiries/form-post';
 import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
@@ -22,6 +23,8 @@ export interface RenderInput {
   shell: ShellState;
   /** The page's enquiry form as the browser posted it without script, when it was not sent (decision 0062). */
   posted?: PostedForm;
+  /** The booking as the browser posted it without script, when it was not made (decision 0072). */
+  booking?: PostedBooking;
 }
 
 export interface RenderOutput {
@@ -29,6 +32,8 @@ export interface RenderOutput {
   pathname: string;
   /** `app` under /admin (the whole page hydrates), `islands` elsewhere (decision 0038). */
   client: 'app' | 'islands';
+  /** Drawn from data that changes without a staff write (the times offered): never kept by the page cache. */
+  fresh: boolean;
   html: string;
   meta: PageMeta;
   state: InitialState;
@@ -41,7 +46,7 @@ const formStart = (posted: PostedForm | undefined, search: string): EnquiryFormS
 });
 
 /** Renders one page with its data on the server; under /admin the browser hydrates it from `state`. */
-export async function render({ url, api, shell, posted }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, shell, posted, booking }: RenderInput): Promise<RenderOutput> {
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
@@ -62,7 +67,14 @@ export async function render({ url, api, shell, posted }: RenderInput): Promise<
     <App
       shell={shell}
       queryClient={queryClient}
-      ssr={{ path: pathname, search: search.slice(1), metaSink, api, formStart: formStart(posted, search.slice(1)) }}
+      ssr={{
+        path: pathname,
+        search: search.slice(1),
+        metaSink,
+        api,
+        formStart: formStart(posted, search.slice(1)),
+        postedBooking: booking,
+      }}
     >
       <Page params={match?.params ?? {}} />
     </App>,
@@ -71,6 +83,7 @@ export async function render({ url, api, shell, posted }: RenderInput): Promise<
     status,
     pathname,
     client: route.clientApp ? 'app' : 'islands',
+    fresh: route.fresh === true,
     html,
     meta,
     state: { shell, queries: dehydrate(queryClient) },

@@ -24,6 +24,11 @@ export interface PageRoute {
    * page is server-rendered with islands (entry-islands.ts, decision 0038).
    */
   clientApp?: true;
+  /**
+   * Drawn from data that changes without a staff write (the free assessment's times, decision
+   * 0072): rendered for each request, never served from the page cache.
+   */
+  fresh?: true;
   /** Loads the page's data into the cache before rendering; may turn the answer into a 404. */
   prefetch?: (context: PrefetchContext) => Promise<{ status?: number } | void>;
 }

@@ -1,6 +1,7 @@
 import { matchPath, paths } from '../shared/routes';
 import { AdminRoute } from './admin/AdminRoute';
 import { prefetchBlogList, prefetchBlogPost } from './features/blog';
+import { prefetchOfferedTimes } from './features/bookings';
 import { prefetchShowcase } from './features/images';
 import { BlogPage } from './pages/BlogPage';
 import { BlogPostPage } from './pages/BlogPostPage';
@@ -23,7 +24,7 @@ import type { PageRoute } from './route-types';
  */
 export const pageRoutes: readonly PageRoute[] = [
   { path: paths.home, component: HomePage, prefetch: prefetchShowcase },
-  { path: paths.freeAssessment, component: FreeAssessmentPage },
+  { path: paths.freeAssessment, component: FreeAssessmentPage, prefetch: prefetchOfferedTimes, fresh: true },
   { path: paths.examResits, component: ExamResitsPage },
   { path: paths.primaryTuition, component: PrimaryTuitionPage },
   { path: paths.secondaryTuition, component: SecondaryTuitionPage },

@@ -43,6 +43,7 @@ export function createFeatures(context: AppContext) {
     attribute: analytics.attribute,
     sourcesOf: analytics.sourcesOf,
     bookingsOf: bookings.bookingsOf,
+    bookOnPage: (input) => bookings.service.book(input),
   });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,

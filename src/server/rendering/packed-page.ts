@@ -12,6 +12,8 @@ export interface RenderedPage {
   html: string;
   /** Sent with Cross-Origin-Opener-Policy: the admin application's pages, not public ones (decision 0043). */
   isolated: boolean;
+  /** Drawn from data that changes without a staff write (the times offered, decision 0072): never stored by the page cache. */
+  fresh?: boolean;
 }
 
 /** A page as bytes, ready to write: encoded to UTF-8 once, compressed once per coding. */

@@ -28,6 +28,8 @@ interface Entry {
  *   an expiry never makes a crowd of requests render at once;
  * - the cache is bounded by bytes; addresses with query strings and pages that are not 200 get
  *   an eighth of it, so a flood of made-up addresses cannot push the real pages out.
+ * A page drawn from data the public changes (the times offered, decision 0072) is rendered for
+ * its request and never stored.
  * A staff write retires it through the shared content generation in the cache key (pages.ts), so
  * staff see their change on the next page load in every process; public enquiries leave it alone.
  */
@@ -92,9 +94,10 @@ export class PageCache {
     const flight = render()
       .then((rendered) => {
         // Only the pages people share get the slow, best compression; made-up addresses get quick.
-        const shared = commonAddress && rendered.status === 200;
+        const shared = commonAddress && rendered.status === 200 && !rendered.fresh;
         return packPage(rendered, storedCodings, { quick: !shared }).then((page) => {
-          if (generation === this.generation) this.store(key, page, shared);
+          // A fresh page serves the requests that shared its render, and no one after.
+          if (generation === this.generation && !rendered.fresh) this.store(key, page, shared);
           return page;
         });
       })

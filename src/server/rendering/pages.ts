@@ -13,6 +13,7 @@ import { pageCacheStats } from './page-cache-stats';
 import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
 import type { Clock } from '../../shared/clock';
+import type { PostedBooking } from '../../shared/bookings/page-choice';
 import type { PostedForm } from '../../shared/enquiries/form-post';
 import { openerPolicy } from '../http/security-headers';
 import { answers, noContent, notJson } from '../responses';
@@ -52,11 +53,13 @@ export function createPageRenderer(
     siteApi: SiteApi = api,
     pageAssets = assets,
     posted?: PostedForm,
+    booking?: PostedBooking,
   ) => {
     const rendered = await render({
       url,
       api: siteApi,
       ...(posted && { posted }),
+      ...(booking && { booking }),
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -69,6 +72,7 @@ export function createPageRenderer(
       status: rendered.status,
       html: documentHtml(rendered, pageAssets, config.publicUrl),
       isolated: rendered.client === 'app',
+      fresh: rendered.fresh,
     };
   };
 
@@ -93,9 +97,18 @@ export function createPageRenderer(
      * (the route's own path) again, with what was typed and what was wrong (decision 0062). It
      * holds the parent's details, so it never enters the page cache and nobody may store it.
      */
-    sendPostedForm: async (request: FastifyRequest, reply: FastifyReply, status: number, posted: PostedForm) => {
-      const path = request.routeOptions.url ?? '/';
-      const page = await renderPage(path, showsAdminLink(request, config), api, assets, posted);
+    sendPostedForm: async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      posted: PostedForm,
+      /** A booking on /free-assessment (decision 0072): the address of its step, and what came back. */
+      booking?: { url: string; posted: PostedBooking },
+    ) => {
+      const path = booking?.url ?? request.routeOptions.url ?? '/';
+      const page = booking
+        ? await renderPage(path, showsAdminLink(request, config), api, assets, undefined, booking.posted)
+        : await renderPage(path, showsAdminLink(request, config), api, assets, posted);
       const coding = chooseCoding(request.headers['accept-encoding']);
       const packed = await packPage({ ...page, status }, [coding], { quick: true });
       const body = packed.bodies[coding] ?? packed.bodies.identity;

@@ -11,6 +11,7 @@ import type { IslandName } from '../lib/island';
  */
 export const islandLoaders = {
   AssessmentForm: () => import('../features/enquiries/AssessmentForm').then((module) => module.AssessmentForm),
+  BookingPicker: () => import('../features/bookings/BookingPicker').then((module) => module.BookingPicker),
   CallbackForm: () => import('../features/enquiries/CallbackForm').then((module) => module.CallbackForm),
   ContactForm: () => import('../features/enquiries/ContactForm').then((module) => module.ContactForm),
   TestimonialCarousel: () =>

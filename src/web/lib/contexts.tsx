@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { PostedBooking } from '../../shared/bookings/page-choice';
 import type { EnquiryFormStart } from '../../shared/enquiries/form-post';
 import type { PageMeta } from '../../shared/page-meta';
 import type { SiteApi } from '../../shared/site-api';
@@ -24,6 +25,9 @@ export interface MetaSink {
  * script (the values and messages) or the page is its thank-you state (docs/decisions/0062-forms-without-script.md).
  */
 export const EnquiryFormStartContext = createContext<EnquiryFormStart>({});
+
+/** Server rendering only: the booking the browser posted without script, when it was not made (decision 0072). */
+export const PostedBookingContext = createContext<PostedBooking | undefined>(undefined);
 
 export const ShellContext = createContext<ShellState | null>(null);
 export const SiteApiContext = createContext<SiteApi | null>(null);

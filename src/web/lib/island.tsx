@@ -5,7 +5,8 @@ import { jsonForScript } from '../../shared/page-meta';
  * Every island's name, as its marker carries it in the page (`data-island`); the browser's
  * registry (islands/registry.ts) loads a component for each, and the type makes it list exactly these.
  */
-export type IslandName = 'AssessmentForm' | 'CallbackForm' | 'ContactForm' | 'TestimonialCarousel' | 'ToastRegion';
+export type IslandName =
+  'AssessmentForm' | 'BookingPicker' | 'CallbackForm' | 'ContactForm' | 'TestimonialCarousel' | 'ToastRegion';
 
 /**
  * When the browser hydrates an island (a visitor reaching for any island also starts it at once):

@@ -2,6 +2,7 @@ import { businessJsonLd, serviceJsonLd } from '../../shared/structured-data';
 import { centreTelHref } from '../components/centre-contact';
 import { CheckCircle2 } from '../components/icons';
 import { PageHero } from '../components/PageHero';
+import { BookingSection } from '../features/bookings';
 import { AssessmentFormIsland } from '../features/enquiries';
 import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
@@ -34,7 +35,7 @@ export function FreeAssessmentPage() {
       />
       <PageHero
         title="Book your child's free assessment"
-        lead="Tell us a little about your child and we will arrange a time that suits you, at our Middlesbrough centre or online."
+        lead="Book a time that suits you at our Middlesbrough centre, or tell us a little about your child and we will call you to arrange one."
       >
         <span />
       </PageHero>
@@ -62,15 +63,21 @@ export function FreeAssessmentPage() {
             .
           </p>
         </section>
-        <section
-          aria-labelledby="form-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-        >
-          <h2 id="form-heading" className="mb-6 text-xl font-bold text-slate-900">
-            Request your free assessment
-          </h2>
-          <AssessmentFormIsland />
-        </section>
+        <div className="grid h-fit gap-10">
+          <BookingSection />
+          <section
+            aria-labelledby="form-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="form-heading" className="text-xl font-bold text-slate-900">
+              Or ask us to call you
+            </h2>
+            <p className="mb-6 mt-2 text-slate-700">
+              Rather agree a time by phone? Send your details and we will call you.
+            </p>
+            <AssessmentFormIsland />
+          </section>
+        </div>
       </div>
     </>
   );

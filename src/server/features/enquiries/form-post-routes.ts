@@ -12,6 +12,7 @@ import type { AppError } from '../../errors';
 import { errorAnswer } from '../../http/error-handler';
 import { noContent, notJson } from '../../responses';
 import type { PageRenderer } from '../../rendering/pages';
+import { type BookOnPage, answerBookingPost, bookingRefused, isBookingBody } from './booking-form-post';
 import { crossSiteRefused, firstMessages, isCrossSitePost, keptValues, parseFormBody } from './form-body';
 import type { EnquirySenders } from './senders';
 import type { Attribute } from '../analytics';
@@ -27,6 +28,8 @@ interface FormPostOptions {
   dropSpam: (request: FastifyRequest, form: string) => boolean;
   /** Records where a stored enquiry came from (the analytics feature). */
   attribute: Attribute;
+  /** A booking posted on /free-assessment (decision 0072): the bookings feature's booking. */
+  book: BookOnPage;
 }
 
 /** The same schemas the islands and the JSON API check with: one rule, one message. */
@@ -53,7 +56,7 @@ const formAt = new Map(
  * the one message, at its own status. Never JSON here: a person reads these answers.
  */
 export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, options) => {
-  const { pages, bodyLimit, limitPerAddress, send, dropSpam, attribute } = options;
+  const { pages, bodyLimit, limitPerAddress, send, dropSpam, attribute, book } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
 
   // Form bodies only, in this plugin alone: the JSON API keeps its content type (which another
@@ -83,6 +86,9 @@ export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, o
     const { status, body, retryAfter } = errorAnswer(error, request);
     if (retryAfter) reply.header('retry-after', retryAfter);
     const form = formAt.get(request.routeOptions.url ?? '');
+    if (form === 'assessment' && isBookingBody(request.body)) {
+      return bookingRefused(request, reply, pages, status, request.body, body.error);
+    }
     // Only what this site's own form sent goes back into it: never another site's values.
     const values = form && status !== 403 ? keptValues(request.body, fieldsOf(form)) : {};
     return pages.sendPostedForm(request, reply, status, { values, errors: {}, notice: body.error });
@@ -100,6 +106,10 @@ export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, o
       { bodyLimit, preHandler: limitPerAddress, schema: { response } },
       async (request, reply) => {
         const body = request.body ?? {};
+        // The booking on /free-assessment posts to the same page, with the time it picked.
+        if (form === 'assessment' && isBookingBody(body)) {
+          return answerBookingPost(request, reply, body, { book, pages, attribute, dropSpam });
+        }
         const result = parse(body);
         if (!result.success) {
           const posted = { values: keptValues(body, fieldsOf(form)), errors: firstMessages(result.error.issues) };

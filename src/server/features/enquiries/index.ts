@@ -6,6 +6,7 @@ import type { Bin } from '../bin';
 import type { ReadSiteFacts } from '../site-facts';
 import { enquiriesBinnable } from './binnable';
 import type { BookingsOf } from './booking-enquiries';
+import type { BookOnPage } from './booking-form-post';
 import { enquiriesAdminRoutes } from './admin-routes';
 import { createEnquiriesRepo } from './repo';
 import { type RetentionLog, startRetention } from './retention';
@@ -15,6 +16,7 @@ import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
 
 export type { RetentionLog } from './retention';
+export type { BookOnPage } from './booking-form-post';
 export { type BookingEnquiries, type BookingsOf, bookingEnquiries } from './booking-enquiries';
 
 /**
@@ -30,6 +32,7 @@ export function createEnquiriesFeature(
     attribute,
     sourcesOf,
     bookingsOf,
+    bookOnPage,
   }: {
     record: RecordAccess;
     siteFacts: ReadSiteFacts;
@@ -38,6 +41,8 @@ export function createEnquiriesFeature(
     sourcesOf: SourcesOf;
     /** The time of each enquiry that is a booked assessment (the bookings feature). */
     bookingsOf: BookingsOf;
+    /** The bookings feature's booking, for the booking posted on /free-assessment without script (decision 0072). */
+    bookOnPage: BookOnPage;
   },
 ) {
   const repo = createEnquiriesRepo(database.db, clock);
@@ -48,7 +53,7 @@ export function createEnquiriesFeature(
   const routes =
     (pages: PageRenderer): FeaturePlugin =>
     async (app, context) => {
-      await app.register(enquiryFormRoutes, { ...context, service, pages, attribute });
+      await app.register(enquiryFormRoutes, { ...context, service, pages, attribute, book: bookOnPage });
       await app.register(enquiriesAdminRoutes, {
         ...context,
         repo,

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { answers } from '../../responses';
 import type { PageRenderer } from '../../rendering/pages';
 import type { Attribute } from '../analytics';
+import type { BookOnPage } from './booking-form-post';
 import { formPostRoutes } from './form-post-routes';
 import { caughtByHoneypot, enquirySenders } from './senders';
 import type { EnquiriesService } from './service';
@@ -26,7 +27,9 @@ export const enquiryFormRoutes: FeaturePlugin<{
   pages: PageRenderer;
   /** Records where a stored enquiry came from (the analytics feature); a dropped one has none. */
   attribute: Attribute;
-}> = async (app, { config, database, clock, service, pages, attribute }) => {
+  /** A booking posted on /free-assessment without script (decision 0072). */
+  book: BookOnPage;
+}> = async (app, { config, database, clock, service, pages, attribute, book }) => {
   const { writes } = database;
   const send = enquirySenders(service);
 
@@ -82,5 +85,6 @@ export const enquiryFormRoutes: FeaturePlugin<{
     send,
     dropSpam,
     attribute,
+    book,
   });
 };

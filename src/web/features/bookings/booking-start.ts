@@ -1,0 +1,45 @@
+import { type BookingChoice, type PostedBooking, choiceMessages } from '../../../shared/bookings/page-choice';
+import type { OfferedDay, OfferedTime } from '../../../shared/bookings/slots';
+
+/**
+ * What the booking part starts from, as the server drew it for this request (decision 0072):
+ * the days with a free time, the day and time chosen in the address with that day's times, the
+ * booked answer, a message, and the form as posted without script. Travels as the island's props,
+ * so it is kept small: the dates alone, and one day's times.
+ */
+export interface BookingStart {
+  days: string[];
+  day?: string;
+  times?: OfferedTime[];
+  time?: OfferedTime;
+  booked?: string;
+  notice?: string;
+  posted?: PostedBooking;
+}
+
+/** The start of the booking part for this request: the offered days, read against the address's choice. */
+export function bookingStartOf(
+  offered: readonly OfferedDay[],
+  choice: BookingChoice,
+  posted?: PostedBooking,
+): BookingStart {
+  const start: BookingStart = { days: offered.map((day) => day.date) };
+  if (choice.booked) return { ...start, booked: choice.booked };
+  if (choice.unreadable) start.notice = choiceMessages.unreadable;
+  if (choice.day) {
+    const found = offered.find((day) => day.date === choice.day);
+    if (!found) start.notice = choiceMessages.noTimesOn(choice.day);
+    else {
+      start.day = found.date;
+      start.times = found.times;
+      const time = choice.time && found.times.find((offeredTime) => offeredTime.time === choice.time);
+      if (time) start.time = time;
+      else if (choice.time) start.notice = choiceMessages.noLongerFree(found.date, choice.time);
+    }
+  }
+  if (posted) {
+    start.posted = posted;
+    if (posted.notice) start.notice = posted.notice;
+  }
+  return start;
+}

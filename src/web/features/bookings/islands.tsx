@@ -1,0 +1,9 @@
+import { Island } from '../../lib/island';
+import { BookingPicker } from './BookingPicker';
+import type { BookingStart } from './booking-start';
+
+// The booking as the page places it: an island beside its component (decision 0067), hydrated
+// when the parent reaches for it. Its start is what the server drew for this request.
+export const BookingPickerIsland = ({ start }: { start: BookingStart }) => (
+  <Island name="BookingPicker" component={BookingPicker} props={start} load="interaction" />
+);
