@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { mailsMentioning, storedEnquiry, uniqueEmail } from './enquiries';
 import { type RunningServer, startServer } from './server';
@@ -12,6 +12,30 @@ async function describedError(page: Page, label: string) {
   return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }
 
+/**
+ * Starts the form's island and waits until it has hydrated: React marks each element it owns with
+ * a `__reactFiber$…` property, which the server's HTML has none of. The island starts on the
+ * first interaction (data-load="interaction"), but only once the islands' loader runs: a press
+ * before that posts the form without script (decision 0062), the thank-you page, not the toast
+ * these tests look for. So focus reaches into the form (as Tab into a field does) until it is
+ * React's; the focus lands on a field, which then still reads as the server drew it.
+ */
+async function hydrated(form: Locator): Promise<Locator> {
+  const owned = () => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+  await expect
+    .poll(async () => {
+      await form.locator('input:visible, textarea:visible').first().focus();
+      return owned();
+    })
+    .toBe(true);
+  await form.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  return form;
+}
+
+/** The free-assessment request form (beside the booking on its page). */
+const assessmentForm = (page: Page) =>
+  page.getByRole('form').filter({ has: page.getByRole('button', { name: 'Get Your Free Assessment' }) });
+
 const toast = (page: Page, variant: 'default' | 'destructive' = 'default') =>
   page.locator(`li[data-variant="${variant}"]`);
 
@@ -21,6 +45,7 @@ test.describe('free assessment form', () => {
     consoleErrors,
   }) => {
     await page.goto('/free-assessment');
+    await hydrated(assessmentForm(page));
     await page.getByRole('button', { name: 'Get Your Free Assessment' }).click();
 
     await expect.poll(() => describedError(page, 'First name')).toBe('First name is required');
@@ -69,7 +94,7 @@ test.describe('free assessment form', () => {
 
   test('the short home form sends a call-back request', async ({ page }) => {
     await page.goto('/');
-    const form = page.getByRole('form', { name: 'Request a call back' });
+    const form = await hydrated(page.getByRole('form', { name: 'Request a call back' }));
     await form.getByRole('button', { name: 'Request A Call Back' }).click();
     for (const message of [
       'First name is required',
@@ -117,7 +142,7 @@ test('a form whose hidden honeypot field was filled says it was sent, and nothin
   ];
   for (const { path, name, fields, submit, sent } of forms) {
     await page.goto(path);
-    const form = page.getByRole('form', { name });
+    const form = await hydrated(page.getByRole('form', { name }));
     for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
     await form
       .locator('input[name="website"]')
@@ -131,7 +156,7 @@ test('a form whose hidden honeypot field was filled says it was sent, and nothin
 test.describe('contact form', () => {
   test('shows every validation message, then sends, stores and e-mails the message', async ({ page }) => {
     await page.goto('/contact');
-    const form = page.getByRole('form', { name: 'Send us a message' });
+    const form = await hydrated(page.getByRole('form', { name: 'Send us a message' }));
     await form.getByLabel('Message').fill('Too short');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => describedError(page, 'First name')).toBe('First name is required');
@@ -186,6 +211,7 @@ test.describe('when the server refuses', () => {
 
   test('the assessment form keeps its values and shows a destructive toast', async ({ page }) => {
     await page.goto(`${server.baseUrl}/free-assessment`);
+    await hydrated(assessmentForm(page));
     const values: [string, string][] = [
       ['First name', 'Amira'],
       ['Last name', 'Khan'],
@@ -204,7 +230,7 @@ test.describe('when the server refuses', () => {
 
   test('the contact form keeps its values and shows a destructive toast', async ({ page }) => {
     await page.goto(`${server.baseUrl}/contact`);
-    const form = page.getByRole('form', { name: 'Send us a message' });
+    const form = await hydrated(page.getByRole('form', { name: 'Send us a message' }));
     await form.getByLabel('First name').fill('Tom');
     await form.getByLabel('Last name').fill('Reed');
     await form.getByLabel('Email').fill('tom@example.com');

@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Messages `hold` kept unanswered: never accepted, so never delivered. */
+  held: ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -27,12 +29,19 @@ export async function startTestSmtpServer(
   saveTo?: string,
   {
     rejectRecipient,
+    hold,
   }: {
     /** Refuses these recipients as a real server does, naming the address in its answer. */
     rejectRecipient?: (address: string) => boolean;
+    /**
+     * Leaves these messages unanswered once their data has arrived (no "250 OK"), as a mail server
+     * that hangs does: the sender cannot know they were delivered, and they were not.
+     */
+    hold?: (mail: ReceivedMail) => boolean;
   } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -49,12 +58,17 @@ export async function startTestSmtpServer(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((address) => address.address),
           raw,
           text: raw.replace(/=\r?\n/g, ''),
-        });
+        };
+        if (hold?.(mail)) {
+          held.push(mail);
+          return;
+        }
+        received.push(mail);
         if (saveTo) fs.writeFileSync(path.join(saveTo, `${Date.now()}-${received.length}.eml`), raw);
         callback();
       });
@@ -69,6 +83,7 @@ export async function startTestSmtpServer(
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,11 +17,14 @@ const wholeNumber = (label: string, min: number, max: number, unit: string) => {
 
 export const noticeHoursLimit = 168;
 
+/** The longest break staff may set between assessments. */
+export const bufferMinutesLimit = 120;
+
 export const assessmentSettingsSchema = z
   .object({
     lengthMinutes: wholeNumber('Length', 15, 240, 'minutes'),
     placesPerTime: wholeNumber('Places at each time', 1, 20, 'children'),
-    bufferMinutes: wholeNumber('Break between assessments', 0, 120, 'minutes'),
+    bufferMinutes: wholeNumber('Break between assessments', 0, bufferMinutesLimit, 'minutes'),
     minimumNotice: z.union(
       [z.literal('next-day'), z.object({ hours: wholeNumber('Notice', 0, noticeHoursLimit, 'hours') }).strict()],
       { error: `Notice must be a number of hours from 0 to ${noticeHoursLimit}, or "from the next day"` },

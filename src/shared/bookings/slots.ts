@@ -16,10 +16,42 @@ export interface OfferedDay {
   times: OfferedTime[];
 }
 
-/** What is already booked: places taken per start instant, and bookings per London date. */
+/** One booking standing: its start and end as UTC instants. */
+export interface BookedSpan {
+  start: string;
+  end: string;
+}
+
+/** What is already booked: the bookings standing (each its span), and bookings per London date. */
 export interface Taken {
-  placesAt: ReadonlyMap<string, number>;
+  booked: readonly BookedSpan[];
   perDay: ReadonlyMap<string, number>;
+}
+
+/**
+ * How many places the bookings in `booked` hold during an assessment from `start` to `end`: the
+ * most of them running at one moment, each with its buffer after it and the new one's before its
+ * end plus the buffer (decision 0071). A booking made before staff changed the length or buffer
+ * may start off the new grid; it still holds every time it overlaps, not only its own start.
+ */
+export function placesHeldDuring(
+  booked: readonly BookedSpan[],
+  start: string,
+  end: string,
+  bufferMinutes: number,
+): number {
+  const buffer = bufferMinutes * 60_000;
+  const [from, to] = [Date.parse(start), Date.parse(end) + buffer];
+  // Each booking as the time it keeps a place: from its start to its end plus the buffer.
+  const spans = booked
+    .map((span) => ({ from: Date.parse(span.start), to: Date.parse(span.end) + buffer }))
+    .filter((span) => span.from < to && from < span.to);
+  // The most at once is reached at the new one's start or at the start of one inside it.
+  let most = 0;
+  for (const moment of [from, ...spans.map((span) => span.from).filter((at) => at > from)]) {
+    most = Math.max(most, spans.filter((span) => span.from <= moment && moment < span.to).length);
+  }
+  return most;
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -75,6 +107,8 @@ export function offeredDays(
     if (settings.dailyLimit !== null && (taken.perDay.get(date) ?? 0) >= settings.dailyLimit) continue;
     const times: OfferedTime[] = [];
     const laid = new Set<number>();
+    // Only bookings from the day before to the day after can touch this day's times.
+    const bookedOn = taken.booked.filter((span) => span.end >= addDays(date, -1) && span.start <= addDays(date, 2));
     for (const window of windowsOn(date, settings, closures)) {
       for (let minute = window.from; minute + settings.lengthMinutes <= window.to; minute += step) {
         // Two weekly rows may cover the same day: a time is offered once.
@@ -82,9 +116,9 @@ export function offeredDays(
         laid.add(minute);
         const start = londonLocalToUtc(`${date}T${clockTime(minute)}`)!;
         if (earliest !== null && Date.parse(start) < earliest) continue;
-        const placesLeft = settings.placesPerTime - (taken.placesAt.get(start) ?? 0);
-        if (placesLeft <= 0) continue;
         const end = new Date(Date.parse(start) + settings.lengthMinutes * 60_000).toISOString();
+        const placesLeft = settings.placesPerTime - placesHeldDuring(bookedOn, start, end, settings.bufferMinutes);
+        if (placesLeft <= 0) continue;
         times.push({ start, end, time: clockTime(minute), placesLeft });
       }
     }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Taken } from '../../../shared/bookings/slots';
+import { type Kysely, sql } from 'kysely';
+import { type Taken, placesHeldDuring } from '../../../shared/bookings/slots';
+import { engineOf } from '../../db/dialect';
 import type { DatabaseSchema } from '../../db/schema';
 
 /** Only the hash of a link's token is kept: a copy of the database cannot cancel anyone's booking. */
@@ -51,14 +52,17 @@ const toBooking = (row: {
   sequence: row.sequence,
 });
 
-/** What is booked from `from` on: places held per start, and places held per London date. */
+/**
+ * What is booked from `from` on: the bookings standing that end after it (each its span), and
+ * places held per London date.
+ */
 export async function takenFrom(db: Kysely<DatabaseSchema>, from: string, fromDate: string): Promise<Taken> {
-  const [places, days] = await Promise.all([
+  const [booked, days] = await Promise.all([
     db
-      .selectFrom('booking_places')
-      .select(['starts_at', (eb) => eb.fn.countAll<number>().as('held')])
-      .where('starts_at', '>=', from)
-      .groupBy('starts_at')
+      .selectFrom('bookings')
+      .select(['starts_at', 'ends_at'])
+      .where('status', '=', 'booked')
+      .where('ends_at', '>', from)
       .execute(),
     db
       .selectFrom('booking_day_places')
@@ -68,19 +72,9 @@ export async function takenFrom(db: Kysely<DatabaseSchema>, from: string, fromDa
       .execute(),
   ]);
   return {
-    placesAt: new Map(places.map((row) => [row.starts_at, Number(row.held)])),
+    booked: booked.map((row) => ({ start: row.starts_at, end: row.ends_at })),
     perDay: new Map(days.map((row) => [row.day, Number(row.held)])),
   };
-}
-
-/** How many places are held at one start time. */
-export async function placesHeldAt(db: Kysely<DatabaseSchema>, startsAt: string): Promise<number> {
-  const row = await db
-    .selectFrom('booking_places')
-    .select((eb) => eb.fn.countAll<number>().as('held'))
-    .where('starts_at', '=', startsAt)
-    .executeTakeFirstOrThrow();
-  return Number(row.held);
 }
 
 /**
@@ -147,8 +141,9 @@ export class PlaceTaken extends Error {
 export async function insertBooking(
   trx: Kysely<DatabaseSchema>,
   booking: NewBooking,
-  limits: { placesPerTime: number; dailyLimit: number | null },
+  limits: PlaceLimits,
 ): Promise<number> {
+  await oneBookingAtATime(trx);
   const { id } = await trx
     .insertInto('bookings')
     .values({
@@ -167,13 +162,59 @@ export async function insertBooking(
   return id;
 }
 
+/** What bounds a booking: places per time, the buffer around each, and the daily limit. */
+export interface PlaceLimits {
+  placesPerTime: number;
+  bufferMinutes: number;
+  dailyLimit: number | null;
+}
+
+/**
+ * PostgreSQL's transaction-scoped advisory lock that puts bookings' writes in a row (SQLite's
+ * writers are in a row already). One key for all of them: a centre's bookings are few, and with
+ * one lock two writes can never wait for each other's.
+ */
+const bookingsLockKey = 710041;
+
+/** Waits for the bookings' lock (PostgreSQL), first thing in a booking's write, before it locks any row. */
+async function oneBookingAtATime(trx: Kysely<DatabaseSchema>) {
+  if (engineOf(trx as Kysely<unknown>) === 'postgres')
+    await sql`select pg_advisory_xact_lock(${sql.lit(bookingsLockKey)})`.execute(trx);
+}
+
+/**
+ * Whether the bookings standing leave a place during `at` (its buffer included) for booking `id`,
+ * checked in the writing transaction, where no other booking can be written beside it. The place
+ * keys below catch two bookings at one start; this catches a booking overlapping another that
+ * starts elsewhere, as one made before staff changed the length or buffer may (decision 0071).
+ */
+async function roomDuring(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  at: { startsAt: string; endsAt: string },
+  limits: PlaceLimits,
+): Promise<boolean> {
+  const buffer = limits.bufferMinutes * 60_000;
+  const near = await trx
+    .selectFrom('bookings')
+    .select(['starts_at', 'ends_at'])
+    .where('status', '=', 'booked')
+    .where('id', '!=', id)
+    .where('starts_at', '<', new Date(Date.parse(at.endsAt) + buffer).toISOString())
+    .where('ends_at', '>', new Date(Date.parse(at.startsAt) - buffer).toISOString())
+    .execute();
+  const spans = near.map((row) => ({ start: row.starts_at, end: row.ends_at }));
+  return placesHeldDuring(spans, at.startsAt, at.endsAt, limits.bufferMinutes) < limits.placesPerTime;
+}
+
 /** Takes the booking's place at its time and in its day, or throws PlaceTaken. */
 async function takePlaces(
   trx: Kysely<DatabaseSchema>,
   id: number,
-  at: { startsAt: string; londonDate: string },
-  limits: { placesPerTime: number; dailyLimit: number | null },
+  at: { startsAt: string; endsAt: string; londonDate: string },
+  limits: PlaceLimits,
 ) {
+  if (!(await roomDuring(trx, id, at, limits))) throw new PlaceTaken();
   if (!(await takeFirstFreePlace(trx, 'booking_places', at.startsAt, limits.placesPerTime, id))) {
     throw new PlaceTaken();
   }
@@ -197,8 +238,9 @@ export async function moveBooking(
   trx: Kysely<DatabaseSchema>,
   id: number,
   to: { startsAt: string; endsAt: string; londonDate: string },
-  limits: { placesPerTime: number; dailyLimit: number | null },
+  limits: PlaceLimits,
 ): Promise<BookingRow | undefined> {
+  await oneBookingAtATime(trx);
   const row = await trx
     .updateTable('bookings')
     .set((eb) => ({

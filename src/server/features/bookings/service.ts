@@ -9,6 +9,7 @@ import {
   offeredDays,
 } from '../../../shared/bookings/slots';
 import type { Clock } from '../../../shared/clock';
+import { bufferMinutesLimit } from '../../../shared/bookings/settings';
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
 import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
 import type { Config } from '../../config';
@@ -38,7 +39,7 @@ import {
   tokenHash,
 } from './repo';
 
-const nothingTaken: Taken = { placesAt: new Map(), perDay: new Map() };
+const nothingTaken: Taken = { booked: [], perDay: new Map() };
 
 export type BookingOutcome =
   | { kind: 'booked'; enquiryId: number; booked: BookedTime }
@@ -85,7 +86,8 @@ export function createBookingsService({
     const [settings, facts, taken] = await Promise.all([
       settingsOf(),
       siteFacts(),
-      takenFrom(db, now.toISOString(), londonDate(now)),
+      // A booking ended a little before now still keeps its buffer after it.
+      takenFrom(db, new Date(now.getTime() - bufferMinutesLimit * 60_000).toISOString(), londonDate(now)),
     ]);
     return { settings, facts, taken, closures: facts.hours.closures };
   }
