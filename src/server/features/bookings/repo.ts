@@ -182,10 +182,25 @@ async function takePlaces(
   }
 }
 
-/** Frees every place the booking holds. */
+/**
+ * Frees every place the booking holds. A place at a time staff have blocked goes to the block
+ * (decision 0073), in the same transaction, so a block holds its time whole once its bookings go.
+ */
 async function freePlaces(trx: Kysely<DatabaseSchema>, id: number) {
-  await trx.deleteFrom('booking_places').where('booking_id', '=', id).execute();
+  const freed = await trx
+    .deleteFrom('booking_places')
+    .where('booking_id', '=', id)
+    .returning(['starts_at', 'place'])
+    .execute();
   await trx.deleteFrom('booking_day_places').where('booking_id', '=', id).execute();
+  for (const { starts_at, place } of freed) {
+    const block = await trx
+      .selectFrom('booking_blocks')
+      .select('id')
+      .where('starts_at', '=', starts_at)
+      .executeTakeFirst();
+    if (block) await trx.insertInto('booking_places').values({ starts_at, place, booking_id: null, block_id: block.id }).execute();
+  }
 }
 
 /**
@@ -198,6 +213,8 @@ export async function moveBooking(
   id: number,
   to: { startsAt: string; endsAt: string; londonDate: string },
   limits: { placesPerTime: number; dailyLimit: number | null },
+  /** The time it was read at: a move that another has already made meanwhile does nothing (undefined). */
+  from?: string,
 ): Promise<BookingRow | undefined> {
   const row = await trx
     .updateTable('bookings')
@@ -211,12 +228,19 @@ export async function moveBooking(
     }))
     .where('id', '=', id)
     .where('status', '=', 'booked')
+    .$if(from !== undefined, (query) => query.where('starts_at', '=', from!))
     .returning(bookingColumns)
     .executeTakeFirst();
   if (!row) return undefined;
   await freePlaces(trx, id);
   await takePlaces(trx, id, to, limits);
   return toBooking(row);
+}
+
+/** One booking by its id, whatever its state. */
+export async function bookingById(db: Kysely<DatabaseSchema>, id: number): Promise<BookingRow | undefined> {
+  const row = await db.selectFrom('bookings').select(bookingColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toBooking(row) : undefined;
 }
 
 /** The booking a cancel (or change) link's token opens, whatever its state. */
