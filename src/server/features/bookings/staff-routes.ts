@@ -25,8 +25,8 @@ const timeBody = zm.strictObject({ startsAt });
 /** The refusals a move and a cancellation share: gone, cancelled, or started. */
 function refused(outcome: { kind: 'unknown' | 'already-cancelled' | 'passed' }, id: number) {
   if (outcome.kind === 'unknown') return notFound(`There is no booking ${id}.`);
-  if (outcome.kind === 'already-cancelled') return new AppError(409, 'ALREADY_CANCELLED', bookingRefusals.cancelled);
-  return new AppError(409, 'TIME_PASSED', bookingRefusals.passed);
+  if (outcome.kind === 'already-cancelled') return new AppError(410, 'ALREADY_CANCELLED', bookingRefusals.cancelled);
+  return new AppError(410, 'TIME_PASSED', bookingRefusals.passed);
 }
 
 /**
