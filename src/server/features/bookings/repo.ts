@@ -199,7 +199,11 @@ async function freePlaces(trx: Kysely<DatabaseSchema>, id: number) {
       .select('id')
       .where('starts_at', '=', starts_at)
       .executeTakeFirst();
-    if (block) await trx.insertInto('booking_places').values({ starts_at, place, booking_id: null, block_id: block.id }).execute();
+    if (block)
+      await trx
+        .insertInto('booking_places')
+        .values({ starts_at, place, booking_id: null, block_id: block.id })
+        .execute();
   }
 }
 

@@ -58,7 +58,11 @@ describe('staff blocking and moving while parents book', () => {
     expect(booked.length).toBeLessThanOrEqual(1);
     // Whoever won, the block says so: a booking that held its place first stays, and no other.
     expect(blocked!.bookingsKept).toBe(booked.length);
-    const places = await subject.database.db.selectFrom('booking_places').selectAll().where('starts_at', '=', time).execute();
+    const places = await subject.database.db
+      .selectFrom('booking_places')
+      .selectAll()
+      .where('starts_at', '=', time)
+      .execute();
     expect(places.filter((row) => row.booking_id !== null)).toHaveLength(booked.length);
     expect(await subject.database.db.selectFrom('bookings').select('id').execute()).toHaveLength(booked.length);
     // And after it, nobody books it.

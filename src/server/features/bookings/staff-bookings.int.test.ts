@@ -31,8 +31,12 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
       payload: { ...parent(firstName, email), startsAt },
       remoteAddress: `198.51.100.${++address}`,
     });
-  const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers = key) =>
-    subject.app.inject({ method, url, payload, headers });
+  const admin = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = key,
+  ) => subject.app.inject({ method, url, payload, headers });
   const offered = async () =>
     (await subject.app.inject({ url: '/api/bookings/times' }))
       .json<OfferedTimes>()
@@ -82,7 +86,13 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect(day.days).toHaveLength(1);
     const { enquiry_id } = await bookingOf('priya@example.com');
     expect(day.days[0]!.bookings).toEqual([
-      expect.objectContaining({ enquiryId: enquiry_id, time: '16:00', name: 'Priya Khan', status: 'booked', inBin: false }),
+      expect.objectContaining({
+        enquiryId: enquiry_id,
+        time: '16:00',
+        name: 'Priya Khan',
+        status: 'booked',
+        inBin: false,
+      }),
     ]);
     // The day's other times are there to block; the booked one too (its spare places would be held).
     expect(day.days[0]!.blockable.map((time) => time.time)).toEqual(['16:00', '17:00', '18:00', '19:00']);
@@ -120,7 +130,13 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
   });
 
   it('refuses hostile queries and ids with clear 4xx, never 500', async () => {
-    for (const query of ['from=2026-02-30', 'from=yesterday', 'from=2026-12-01&view=month', 'from=2026-12-01&__proto__=1', '']) {
+    for (const query of [
+      'from=2026-02-30',
+      'from=yesterday',
+      'from=2026-12-01&view=month',
+      'from=2026-12-01&__proto__=1',
+      '',
+    ]) {
       const answer = await admin('GET', `/api/admin/bookings?${query}`);
       expect(answer.statusCode, query).toBe(400);
     }
@@ -131,7 +147,13 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect((await admin('POST', '/api/admin/bookings/999999/cancel')).statusCode).toBe(404);
     expect((await admin('DELETE', '/api/admin/bookings/blocks/999999')).statusCode).toBe(404);
     const { id } = await bookingOf('priya@example.com');
-    for (const payload of [{ startsAt: '__proto__' }, { startsAt: 'tomorrow' }, {}, { startsAt: 5 }, { __proto__: { startsAt: 1 } }]) {
+    for (const payload of [
+      { startsAt: '__proto__' },
+      { startsAt: 'tomorrow' },
+      {},
+      { startsAt: 5 },
+      { __proto__: { startsAt: 1 } },
+    ]) {
       const answer = await admin('POST', `/api/admin/bookings/${id}/move`, payload);
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -207,7 +229,11 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array<number>(40).fill(200));
     expect((await bookingOf('priya@example.com')).sequence).toBe(sequence + 1);
     expect(await mailsTo('priya@example.com', 'booking-update')).toHaveLength(2);
-    const held = await subject.database.db.selectFrom('booking_places').selectAll().where('booking_id', '=', id).execute();
+    const held = await subject.database.db
+      .selectFrom('booking_places')
+      .selectAll()
+      .where('booking_id', '=', id)
+      .execute();
     expect(held.map((row) => row.starts_at)).toEqual([target]);
   });
 
@@ -247,7 +273,9 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect(day.blocks).toEqual([expect.objectContaining({ id: block.id, time: '16:00' })]);
     expect(day.blockable.map((free) => free.time)).not.toContain('16:00');
     // Blocking again keeps the one block.
-    expect((await admin('POST', '/api/admin/bookings/blocks', { startsAt: time })).json()).toMatchObject({ id: block.id });
+    expect((await admin('POST', '/api/admin/bookings/blocks', { startsAt: time })).json()).toMatchObject({
+      id: block.id,
+    });
     expect((await admin('DELETE', `/api/admin/bookings/blocks/${block.id}`)).statusCode).toBe(204);
     expect(await offered()).toContain(time);
     expect((await book('Ann', 'ann@example.com', time)).statusCode).toBe(201);
@@ -265,7 +293,11 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     // The freed place went to the block: still not offered, still not bookable.
     expect(await offered()).not.toContain(time);
     expect((await book('Ben', 'ben@example.com', time)).statusCode).toBe(409);
-    const places = await subject.database.db.selectFrom('booking_places').selectAll().where('starts_at', '=', time).execute();
+    const places = await subject.database.db
+      .selectFrom('booking_places')
+      .selectAll()
+      .where('starts_at', '=', time)
+      .execute();
     expect(places.every((row) => row.block_id === block.id && row.booking_id === null)).toBe(true);
   });
 

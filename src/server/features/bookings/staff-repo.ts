@@ -56,29 +56,25 @@ export async function bookingsBetween(db: Kysely<DatabaseSchema>, from: string, 
       .execute(),
   ]);
   return {
-    bookings: bookings.map(
-      (row): ListedBookingRow => ({
-        id: row.id,
-        enquiryId: row.enquiry_id,
-        startsAt: row.starts_at,
-        endsAt: row.ends_at,
-        londonDate: row.london_date,
-        status: row.status === 'cancelled' ? 'cancelled' : 'booked',
-        firstName: row.first_name,
-        lastName: row.last_name,
-        inBin: row.deleted_at !== null,
-      }),
-    ),
-    blocks: blocks.map(
-      (row): BlockRow => ({
-        id: row.id,
-        startsAt: row.starts_at,
-        endsAt: row.ends_at,
-        londonDate: row.london_date,
-        createdAt: row.created_at,
-        createdBy: row.created_by_name,
-      }),
-    ),
+    bookings: bookings.map((row): ListedBookingRow => ({
+      id: row.id,
+      enquiryId: row.enquiry_id,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      londonDate: row.london_date,
+      status: row.status === 'cancelled' ? 'cancelled' : 'booked',
+      firstName: row.first_name,
+      lastName: row.last_name,
+      inBin: row.deleted_at !== null,
+    })),
+    blocks: blocks.map((row): BlockRow => ({
+      id: row.id,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      londonDate: row.london_date,
+      createdAt: row.created_at,
+      createdBy: row.created_by_name,
+    })),
   };
 }
 

@@ -34,7 +34,10 @@ function refused(outcome: { kind: 'unknown' | 'already-cancelled' | 'passed' }, 
  * views, moving and cancelling a booking, blocking and unblocking a time. The inbox's role runs
  * them (decision 0058; owners may use everything), and each action is in the access log.
  */
-export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: RecordAccess }> = async (app, { staff, record }) => {
+export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: RecordAccess }> = async (
+  app,
+  { staff, record },
+) => {
   const admin = { role: 'enquiries' } as const;
 
   app.get(
@@ -79,7 +82,10 @@ export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: R
       switch (outcome.kind) {
         case 'moved':
           if (outcome.changed) {
-            await record(request, { action: 'booking.move', target: { kind: 'enquiry', id: outcome.booking.enquiryId } });
+            await record(request, {
+              action: 'booking.move',
+              target: { kind: 'enquiry', id: outcome.booking.enquiryId },
+            });
           }
           return outcome.booking;
         case 'taken':
