@@ -84,7 +84,7 @@ export function BookingsPage() {
           </p>
         ) : (
           <>
-            <h2 className="text-xl font-semibold text-slate-900">
+            <h2 data-from={shown.data.from} className="text-xl font-semibold text-slate-900">
               {view === 'day'
                 ? dayWords(shown.data.from)
                 : `${dayWords(shown.data.from)} to ${dayWords(shown.data.to)}`}
@@ -162,7 +162,7 @@ function Day({
       {rows.length === 0 ? (
         <p className="mt-1 text-slate-700">No assessments booked.</p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-200">
+        <ul aria-label={`Assessments on ${dayWords(day.date)}`} className="mt-2 divide-y divide-slate-200">
           {rows.map(({ at, booking, block }) =>
             booking ? (
               <li key={`b${booking.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
