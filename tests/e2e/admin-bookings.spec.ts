@@ -58,9 +58,15 @@ test('staff see, move, cancel and block assessments', async ({ page, consoleErro
     await expect(priya.getByRole('link', { name: /in the inbox/ })).toHaveAttribute('href', /^\/admin#enquiry-\d+$/);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-1280.png`, fullPage: true });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-1280.png`,
+      fullPage: true,
+    });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-390.png`, fullPage: true });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-390.png`,
+      fullPage: true,
+    });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Move Priya to the third time of the day.
@@ -95,9 +101,15 @@ test('staff see, move, cancel and block assessments', async ({ page, consoleErro
 
     await page.getByRole('button', { name: 'Week' }).click();
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(dayWords(first.date)) })).toBeVisible();
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-1280.png`, fullPage: true });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-1280.png`,
+      fullPage: true,
+    });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-390.png`, fullPage: true });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-390.png`,
+      fullPage: true,
+    });
     expect(consoleErrors).toEqual([]);
   } finally {
     await server.stop();

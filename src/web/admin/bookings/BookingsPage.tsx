@@ -56,7 +56,11 @@ export function BookingsPage() {
               type="button"
               aria-pressed={view === choice}
               onClick={() => setView(choice)}
-              className={`${button} ${view === choice ? 'border-slate-900 bg-slate-900 text-white hover:bg-slate-800' : ''}`}
+              className={
+                view === choice
+                  ? 'rounded-md border border-slate-900 bg-slate-900 px-3 py-2 font-medium text-white hover:bg-slate-800'
+                  : button
+              }
             >
               {choice === 'day' ? 'Day' : 'Week'}
             </button>
