@@ -37,7 +37,7 @@ export function MoveDialog({ booking, onClose }: { booking: StaffBooking; onClos
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Move ${booking.name}’s assessment`}
-      description={`Booked for ${booking.time} (UK time). Pick a free time; the parent is e-mailed the change.`}
+      description={`Booked for ${dayWords(londonDate(new Date(booking.startsAt)))} at ${booking.time} (UK time). Pick a free time; the parent is e-mailed the change.`}
     >
       {times.isPending ? (
         <p role="status" className="mt-4 text-slate-700">
