@@ -23,6 +23,7 @@ export const paths = {
   adminAccount: '/admin/account',
   adminSite: '/admin/site',
   adminInsights: '/admin/insights',
+  adminBookings: '/admin/bookings',
   adminInvitation: '/admin/invitation',
   /** A recovery link's screen (issue 38): the token after `#`. */
   adminRecover: '/admin/recover',

@@ -46,6 +46,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.adminBin, component: AdminRoute, clientApp: true },
   { path: paths.adminSite, component: AdminRoute, clientApp: true },
   { path: paths.adminInsights, component: AdminRoute, clientApp: true },
+  { path: paths.adminBookings, component: AdminRoute, clientApp: true },
 ];
 
 /** What any path no route matches shows, with a 404. */

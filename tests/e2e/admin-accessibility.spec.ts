@@ -100,6 +100,16 @@ const scenes: Scene[] = [
       await expect(page.getByRole('table', { name: /^Visitors per day/ })).toBeVisible();
     },
   },
+  // Upcoming assessments (decision 0073): a week, with its "Block a time" forms.
+  {
+    name: 'upcoming assessments, a week',
+    path: '/admin/bookings',
+    ready: async (page) => {
+      await heading(page, 'Upcoming assessments');
+      await page.getByRole('button', { name: 'Week' }).click();
+      await expect(page.getByText('No assessments booked.').first()).toBeVisible();
+    },
+  },
   { name: 'a mistyped address', path: '/admin/nowhere', ready: (page) => heading(page, 'Page not found') },
 ];
 

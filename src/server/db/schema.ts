@@ -431,7 +431,20 @@ export interface BookingsTable {
 export interface BookingPlacesTable {
   starts_at: string;
   place: number;
-  booking_id: number;
+  /** The booking holding it, or null when a block does (exactly one of the two is set). */
+  booking_id: number | null;
+  block_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A time staff blocked (decision 0073): it holds every place of its time. */
+export interface BookingBlocksTable {
+  id: Generated<number>;
+  starts_at: string;
+  ends_at: string;
+  london_date: string;
+  created_at: string;
+  created_by_account_id: number | null;
+  created_by_name: string;
 }
 
 /** A place a booking holds in its London day's limit: (day, place) is unique. */
@@ -474,4 +487,5 @@ export interface DatabaseSchema {
   bookings: BookingsTable;
   booking_places: BookingPlacesTable;
   booking_day_places: BookingDayPlacesTable;
+  booking_blocks: BookingBlocksTable;
 }

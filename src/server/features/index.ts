@@ -36,6 +36,7 @@ export function createFeatures(context: AppContext) {
     siteFacts: siteFacts.current,
     attribute: analytics.attribute,
     enquiries: bookingEnquiries(context.config.publicUrl),
+    record,
   });
   const enquiries = createEnquiriesFeature(context, {
     ...facts,

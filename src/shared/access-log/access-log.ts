@@ -18,6 +18,8 @@ export const accessTargetKinds = [
   'api-token',
   'setting',
   'site',
+  /** An assessment time staff blocked or unblocked, by its start (UTC ISO). */
+  'booking-time',
   /** A refused call: the route's method and path pattern, e.g. `GET /api/contact-submissions`. */
   'route',
 ] as const;
@@ -36,6 +38,13 @@ export const accessActions = [
   'enquiry.note',
   'enquiry.mail-retry',
   'enquiry.bin',
+  /** The "Upcoming assessments" views (the bookings they showed are listed with it), and staff's moves and cancellations (decision 0073). */
+  'booking.list',
+  'booking.move',
+  'booking.cancel',
+  /** A time blocked or unblocked: its start is the target. */
+  'booking.block',
+  'booking.unblock',
   'bin.list',
   'bin.restore',
   'bin.purge',

@@ -1,3 +1,4 @@
+import { londonSpokenTime } from '../london-time';
 import type { SettingKey } from '../settings/settings';
 import type { SiteFactSection } from '../site-facts/site-facts';
 import type { AccessAction, AccessLogEntry } from './access-log';
@@ -14,6 +15,11 @@ export const accessActionWords: Record<AccessAction, string> = {
   'enquiry.note': 'Added a note to an enquiry',
   'enquiry.mail-retry': 'Sent the staff e-mail again',
   'enquiry.bin': 'Moved an enquiry to the Bin',
+  'booking.list': 'Viewed the upcoming assessments',
+  'booking.move': 'Moved an assessment to another time',
+  'booking.cancel': 'Cancelled an assessment',
+  'booking.block': 'Blocked an assessment time',
+  'booking.unblock': 'Unblocked an assessment time',
   'bin.list': 'Viewed the Bin',
   'bin.restore': 'Restored something from the Bin',
   'bin.purge': 'Deleted something from the Bin for good',
@@ -101,6 +107,8 @@ export function targetWords(entry: Pick<AccessLogEntry, 'action' | 'target' | 's
         : Object.hasOwn(siteParts, id)
           ? siteParts[id as SiteFactSection]
           : id;
+    case 'booking-time':
+      return Number.isNaN(Date.parse(id)) ? id : `The time ${londonSpokenTime(id)} (UK time)`;
     case 'route':
       return `The address ${id}`;
   }

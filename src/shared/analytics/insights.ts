@@ -27,7 +27,8 @@ export { addDays } from '../london-time';
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
-const isoDay = (name: string) =>
+/** A calendar day, YYYY-MM-DD, that exists (not 2026-02-30). */
+export const isoDay = (name: string) =>
   z
     .string({ error: `${name} must be a date like 2026-09-01` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-09-01`)

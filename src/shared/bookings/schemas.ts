@@ -9,7 +9,7 @@ const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * A booking: the free-assessment form's details (docs/product.md#assessment-form, the same
  * messages) and the start of the time picked from the offered times.
  */
-const startsAt = z.string('Please choose a time').check(z.regex(instantPattern, 'Please choose a time'));
+export const startsAt = z.string('Please choose a time').check(z.regex(instantPattern, 'Please choose a time'));
 
 export const bookingSchema = z.extend(assessmentSchema, { startsAt });
 

@@ -20,10 +20,13 @@ export const noticeHoursLimit = 168;
 /** The longest break staff may set between assessments. */
 export const bufferMinutesLimit = 120;
 
+/** The most places a time may have: a block staff set holds this many, so it outlasts a later raise (decision 0073). */
+export const maxPlacesPerTime = 20;
+
 export const assessmentSettingsSchema = z
   .object({
     lengthMinutes: wholeNumber('Length', 15, 240, 'minutes'),
-    placesPerTime: wholeNumber('Places at each time', 1, 20, 'children'),
+    placesPerTime: wholeNumber('Places at each time', 1, maxPlacesPerTime, 'children'),
     bufferMinutes: wholeNumber('Break between assessments', 0, bufferMinutesLimit, 'minutes'),
     minimumNotice: z.union(
       [z.literal('next-day'), z.object({ hours: wholeNumber('Notice', 0, noticeHoursLimit, 'hours') }).strict()],

@@ -13,7 +13,7 @@ const settings: AssessmentSettings = {
   dailyLimit: null,
   weeklyTimes: [{ days: [...weekdays], opens: '16:00', closes: '18:00' }],
 };
-const nothingTaken: Taken = { booked: [], perDay: new Map() };
+const nothingTaken: Taken = { booked: [], placesAt: new Map(), perDay: new Map() };
 const closure = (from: string, to: string, opens: string | null = null, closes: string | null = null): Closure => ({
   id: `${from}-${to}`,
   from,
@@ -75,6 +75,7 @@ describe('the times offered for the free assessment', () => {
         span('2026-12-01T16:00:00.000Z', 45),
         span('2026-12-01T16:00:00.000Z', 45),
       ],
+      placesAt: new Map(),
       perDay: new Map([['2026-12-02', 3]]),
     };
     const days = offeredDays({ ...settings, placesPerTime: 2, dailyLimit: 3 }, [], taken, fridayMorning);
@@ -85,16 +86,16 @@ describe('the times offered for the free assessment', () => {
 
   it('counts a booking off the grid (made before the length or buffer changed) at every time it overlaps, buffer included', () => {
     // Booked as 16:30-17:00 under older settings; now 45 minutes with 15 between: 16:00 and 17:00.
-    const offGrid: Taken = { booked: [span('2026-11-30T16:30:00.000Z', 30)], perDay: new Map() };
+    const offGrid: Taken = { booked: [span('2026-11-30T16:30:00.000Z', 30)], placesAt: new Map(), perDay: new Map() };
     expect(timesOn(offeredDays(settings, [], offGrid, fridayMorning), '2026-11-30')).toBeUndefined();
     // Ending at 16:00 - the buffer after it runs to 16:15, into the 16:00 time; 17:00 is clear of both.
-    const early: Taken = { booked: [span('2026-11-30T15:15:00.000Z', 45)], perDay: new Map() };
+    const early: Taken = { booked: [span('2026-11-30T15:15:00.000Z', 45)], placesAt: new Map(), perDay: new Map() };
     expect(timesOn(offeredDays(settings, [], early, fridayMorning), '2026-11-30')!.map(({ time }) => time)).toEqual([
       '17:00',
     ]);
     // Without a buffer, a booking ending as a time starts leaves it free.
     const noBuffer = { ...settings, bufferMinutes: 0 };
-    const before: Taken = { booked: [span('2026-11-30T15:15:00.000Z', 45)], perDay: new Map() };
+    const before: Taken = { booked: [span('2026-11-30T15:15:00.000Z', 45)], placesAt: new Map(), perDay: new Map() };
     expect(timesOn(offeredDays(noBuffer, [], before, fridayMorning), '2026-11-30')![0]!.time).toBe('16:00');
   });
 
@@ -103,6 +104,7 @@ describe('the times offered for the free assessment', () => {
     // 16:00-16:20 and 16:25-16:45 (with 0 minutes between) never run together: 16:00 keeps one place.
     const apart: Taken = {
       booked: [span('2026-11-30T16:00:00.000Z', 20), span('2026-11-30T16:25:00.000Z', 20)],
+      placesAt: new Map(),
       perDay: new Map(),
     };
     const firstTime = (taken: Taken) =>
@@ -110,9 +112,17 @@ describe('the times offered for the free assessment', () => {
     expect(firstTime(apart)).toMatchObject({ time: '16:00', placesLeft: 1 });
     const together: Taken = {
       booked: [span('2026-11-30T16:10:00.000Z', 20), span('2026-11-30T16:20:00.000Z', 20)],
+      placesAt: new Map(),
       perDay: new Map(),
     };
     expect(firstTime(together)?.time).not.toBe('16:00');
+  });
+
+  it('leaves out a time whose places are all held at its start, as a block staff set holds them', () => {
+    const blocked: Taken = { booked: [], placesAt: new Map([['2026-12-04T17:00:00.000Z', 20]]), perDay: new Map() };
+    const days = offeredDays(settings, [], blocked, fridayMorning);
+    expect(timesOn(days, '2026-12-04')!.map(({ time }) => time)).not.toContain('17:00');
+    expect(timesOn(days, '2026-12-04')!.map(({ time }) => time)).toContain('16:00');
   });
 
   it('"from the next day" offers nothing today, however late the time', () => {

@@ -22,9 +22,13 @@ export interface BookedSpan {
   end: string;
 }
 
-/** What is already booked: the bookings standing (each its span), and bookings per London date. */
+/**
+ * What is already taken: the bookings standing (each its span), the places held at each start
+ * (bookings' and staff's blocks', decision 0073), and bookings per London date.
+ */
 export interface Taken {
   booked: readonly BookedSpan[];
+  placesAt: ReadonlyMap<string, number>;
   perDay: ReadonlyMap<string, number>;
 }
 
@@ -101,31 +105,51 @@ export function offeredDays(
     settings.minimumNotice === 'next-day' ? null : now.getTime() + settings.minimumNotice.hours * 3_600_000;
   const firstDate = settings.minimumNotice === 'next-day' ? addDays(today, 1) : today;
   const lastDate = addDays(today, settings.weeksAhead * 7);
-  const step = settings.lengthMinutes + settings.bufferMinutes;
   const days: OfferedDay[] = [];
   for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) {
     if (settings.dailyLimit !== null && (taken.perDay.get(date) ?? 0) >= settings.dailyLimit) continue;
     const times: OfferedTime[] = [];
-    const laid = new Set<number>();
     // Only bookings from the day before to the day after can touch this day's times.
     const bookedOn = taken.booked.filter((span) => span.end >= addDays(date, -1) && span.start <= addDays(date, 2));
-    for (const window of windowsOn(date, settings, closures)) {
-      for (let minute = window.from; minute + settings.lengthMinutes <= window.to; minute += step) {
-        // Two weekly rows may cover the same day: a time is offered once.
-        if (laid.has(minute)) continue;
-        laid.add(minute);
-        const start = londonLocalToUtc(`${date}T${clockTime(minute)}`)!;
-        if (earliest !== null && Date.parse(start) < earliest) continue;
-        const end = new Date(Date.parse(start) + settings.lengthMinutes * 60_000).toISOString();
-        const placesLeft = settings.placesPerTime - placesHeldDuring(bookedOn, start, end, settings.bufferMinutes);
-        if (placesLeft <= 0) continue;
-        times.push({ start, end, time: clockTime(minute), placesLeft });
-      }
+    for (const laid of timesLaidOn(date, settings, closures)) {
+      if (earliest !== null && Date.parse(laid.start) < earliest) continue;
+      // The bookings overlapping it, or the places held at its very start (a block holds them all).
+      const held = Math.max(
+        placesHeldDuring(bookedOn, laid.start, laid.end, settings.bufferMinutes),
+        taken.placesAt.get(laid.start) ?? 0,
+      );
+      const placesLeft = settings.placesPerTime - held;
+      if (placesLeft <= 0) continue;
+      times.push({ ...laid, placesLeft });
     }
-    times.sort((a, b) => a.start.localeCompare(b.start));
     if (times.length > 0) days.push({ date, weekDay: weekDayOf(date), times });
   }
   return days;
+}
+
+/**
+ * Every time the rules lay on one London date, whatever is booked or however near: the
+ * assessments' times in order, on London's wall clock (staff block one of these, decision 0073).
+ */
+export function timesLaidOn(
+  date: string,
+  settings: AssessmentSettings,
+  closures: readonly Closure[],
+): Omit<OfferedTime, 'placesLeft'>[] {
+  const step = settings.lengthMinutes + settings.bufferMinutes;
+  const times: Omit<OfferedTime, 'placesLeft'>[] = [];
+  const laid = new Set<number>();
+  for (const window of windowsOn(date, settings, closures)) {
+    for (let minute = window.from; minute + settings.lengthMinutes <= window.to; minute += step) {
+      // Two weekly rows may cover the same day: a time is offered once.
+      if (laid.has(minute)) continue;
+      laid.add(minute);
+      const start = londonLocalToUtc(`${date}T${clockTime(minute)}`)!;
+      const end = new Date(Date.parse(start) + settings.lengthMinutes * 60_000).toISOString();
+      times.push({ start, end, time: clockTime(minute) });
+    }
+  }
+  return times.sort((a, b) => a.start.localeCompare(b.start));
 }
 
 /** The offered times nearest to `start` (before or after), for a parent whose time was just taken. */

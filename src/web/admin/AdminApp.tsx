@@ -25,6 +25,8 @@ import { useFocusRescue } from './ui/focus-return';
 // The blog screen (forms, dialogs, and the editor behind its own lazy import) loads only when opened.
 const BlogAdminPage = lazy(() => import('./blog/BlogAdminPage').then((module) => ({ default: module.BlogAdminPage })));
 // Insights and its charts likewise (decision 0070).
+// Upcoming assessments likewise (decision 0073).
+const BookingsPage = lazy(() => import('./bookings/BookingsPage').then((module) => ({ default: module.BookingsPage })));
 const InsightsPage = lazy(() => import('./insights/InsightsPage').then((module) => ({ default: module.InsightsPage })));
 
 /** Each screen and the role it needs (decision 0058): the server refuses the rest anyway. */
@@ -46,6 +48,15 @@ function screenFor(location: string, who: SessionPerson): ReactNode {
       screen: () => (
         <Suspense fallback={<p role="status">Loading…</p>}>
           <InsightsPage />
+        </Suspense>
+      ),
+    },
+    // The inbox's staff run the bookings (decision 0073).
+    [paths.adminBookings]: {
+      role: 'enquiries',
+      screen: () => (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <BookingsPage />
         </Suspense>
       ),
     },

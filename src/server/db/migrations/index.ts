@@ -31,6 +31,7 @@ import * as analytics from './2026-11-28-1601-analytics';
 import * as analyticsReportTotals from './2026-11-29-1001-analytics-report-totals';
 import * as bookings from './2026-11-29-2001-bookings';
 import * as outboxCalendar from './2026-11-29-2002-outbox-calendar';
+import * as bookingBlocks from './2026-11-30-3001-booking-blocks';
 import * as analyticsViewsCount from './2026-11-30-5001-analytics-views-count';
 
 /**
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1001-analytics-report-totals': analyticsReportTotals,
   '2026-11-29-2001-bookings': bookings,
   '2026-11-29-2002-outbox-calendar': outboxCalendar,
+  '2026-11-30-3001-booking-blocks': bookingBlocks,
   '2026-11-30-5001-analytics-views-count': analyticsViewsCount,
 };

@@ -11,7 +11,17 @@ type Sighting = {
 };
 
 /** The access-log actions that put an enquiry's details in front of someone. */
-const seeingActions = ['enquiry.list', 'enquiry.read', 'enquiry.export', 'enquiry.update', 'enquiry.note'];
+const seeingActions = [
+  'enquiry.list',
+  'enquiry.read',
+  'enquiry.export',
+  'enquiry.update',
+  'enquiry.note',
+  // The assessments' views name the parent; a move or cancellation acts on the enquiry (decision 0073).
+  'booking.list',
+  'booking.move',
+  'booking.cancel',
+];
 
 /**
  * Who has seen each of these enquiries, read from the access log (issue 38): anyone whose allowed

@@ -1,13 +1,17 @@
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
+import type { RecordAccess } from '../access-log';
 import type { Attribute } from '../analytics';
 import type { BookingEnquiries, BookingsOf } from '../enquiries';
 import type { ReadSiteFacts } from '../site-facts';
 import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { bookingsOfEnquiries } from './repo';
 import { bookingRoutes } from './routes';
+import { bookingRules } from './rules';
 import { createBookingsService } from './service';
+import { createStaffBookings } from './staff-service';
+import { staffBookingRoutes } from './staff-routes';
 
 /**
  * Parents book the free assessment themselves (issue 41, decision 0071): the times offered, the
@@ -19,11 +23,14 @@ export function createBookingsFeature(
     siteFacts,
     attribute,
     enquiries,
+    record,
     settingsOf = async () => assessmentSettingsOf(await siteFacts()),
   }: {
     siteFacts: ReadSiteFacts;
     attribute: Attribute;
     enquiries: BookingEnquiries;
+    /** The access log's recorder: staff's views and actions on the bookings. */
+    record: RecordAccess;
     /** The assessment settings in use: the site facts' part (tests may set their own). */
     settingsOf?: () => Promise<AssessmentSettings>;
   },
@@ -37,8 +44,18 @@ export function createBookingsFeature(
     enquiries,
     onQueued: () => mailWorker?.wake(),
   });
+  const staff = createStaffBookings({
+    database,
+    config,
+    clock,
+    siteFacts,
+    settingsOf,
+    rules: bookingRules({ database, clock, siteFacts, settingsOf }),
+    onQueued: () => mailWorker?.wake(),
+  });
   const routes: FeaturePlugin = async (app, context) => {
     await app.register(bookingRoutes, { ...context, service, attribute });
+    await app.register(staffBookingRoutes, { ...context, staff, record });
   };
   /** Every five minutes, in one process of all that share the database: the reminders due. */
   const startReminders = (log: {
@@ -66,5 +83,5 @@ export function createBookingsFeature(
       ]),
     );
   };
-  return { routes, service, startReminders, bookingsOf };
+  return { routes, service, staff, startReminders, bookingsOf };
 }

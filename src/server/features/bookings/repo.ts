@@ -53,16 +53,22 @@ const toBooking = (row: {
 });
 
 /**
- * What is booked from `from` on: the bookings standing that end after it (each its span), and
- * places held per London date.
+ * What is taken from `from` on: the bookings standing that end after it (each its span), the
+ * places held at each start from then (bookings' and blocks'), and places held per London date.
  */
 export async function takenFrom(db: Kysely<DatabaseSchema>, from: string, fromDate: string): Promise<Taken> {
-  const [booked, days] = await Promise.all([
+  const [booked, places, days] = await Promise.all([
     db
       .selectFrom('bookings')
       .select(['starts_at', 'ends_at'])
       .where('status', '=', 'booked')
       .where('ends_at', '>', from)
+      .execute(),
+    db
+      .selectFrom('booking_places')
+      .select(['starts_at', (eb) => eb.fn.countAll<number>().as('held')])
+      .where('starts_at', '>=', from)
+      .groupBy('starts_at')
       .execute(),
     db
       .selectFrom('booking_day_places')
@@ -73,6 +79,7 @@ export async function takenFrom(db: Kysely<DatabaseSchema>, from: string, fromDa
   ]);
   return {
     booked: booked.map((row) => ({ start: row.starts_at, end: row.ends_at })),
+    placesAt: new Map(places.map((row) => [row.starts_at, Number(row.held)])),
     perDay: new Map(days.map((row) => [row.day, Number(row.held)])),
   };
 }
@@ -223,10 +230,29 @@ async function takePlaces(
   }
 }
 
-/** Frees every place the booking holds. */
+/**
+ * Frees every place the booking holds. A place at a time staff have blocked goes to the block
+ * (decision 0073), in the same transaction, so a block holds its time whole once its bookings go.
+ */
 async function freePlaces(trx: Kysely<DatabaseSchema>, id: number) {
-  await trx.deleteFrom('booking_places').where('booking_id', '=', id).execute();
+  const freed = await trx
+    .deleteFrom('booking_places')
+    .where('booking_id', '=', id)
+    .returning(['starts_at', 'place'])
+    .execute();
   await trx.deleteFrom('booking_day_places').where('booking_id', '=', id).execute();
+  for (const { starts_at, place } of freed) {
+    const block = await trx
+      .selectFrom('booking_blocks')
+      .select('id')
+      .where('starts_at', '=', starts_at)
+      .executeTakeFirst();
+    if (block)
+      await trx
+        .insertInto('booking_places')
+        .values({ starts_at, place, booking_id: null, block_id: block.id })
+        .execute();
+  }
 }
 
 /**
@@ -239,6 +265,8 @@ export async function moveBooking(
   id: number,
   to: { startsAt: string; endsAt: string; londonDate: string },
   limits: PlaceLimits,
+  /** The time it was read at: a move that another has already made meanwhile does nothing (undefined). */
+  from?: string,
 ): Promise<BookingRow | undefined> {
   await oneBookingAtATime(trx);
   const row = await trx
@@ -253,12 +281,19 @@ export async function moveBooking(
     }))
     .where('id', '=', id)
     .where('status', '=', 'booked')
+    .$if(from !== undefined, (query) => query.where('starts_at', '=', from!))
     .returning(bookingColumns)
     .executeTakeFirst();
   if (!row) return undefined;
   await freePlaces(trx, id);
   await takePlaces(trx, id, to, limits);
   return toBooking(row);
+}
+
+/** One booking by its id, whatever its state. */
+export async function bookingById(db: Kysely<DatabaseSchema>, id: number): Promise<BookingRow | undefined> {
+  const row = await db.selectFrom('bookings').select(bookingColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toBooking(row) : undefined;
 }
 
 /** The booking a cancel (or change) link's token opens, whatever its state. */

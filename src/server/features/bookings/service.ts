@@ -1,17 +1,9 @@
 import crypto from 'node:crypto';
 import type { BookedTime } from '../../../shared/bookings/bookings';
 import type { BookingInput } from '../../../shared/bookings/schemas';
-import {
-  type OfferedDay,
-  type OfferedTime,
-  type Taken,
-  nearestTimes,
-  offeredDays,
-} from '../../../shared/bookings/slots';
+import { type OfferedTime, offeredDays } from '../../../shared/bookings/slots';
 import type { Clock } from '../../../shared/clock';
-import { bufferMinutesLimit } from '../../../shared/bookings/settings';
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
-import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
@@ -26,8 +18,10 @@ import {
   officeNotice,
   ukTime,
 } from './mails';
+import { bookingRules } from './rules';
 import {
   PlaceTaken,
+  bookingById,
   bookingByToken,
   cancelBooking,
   dueReminders,
@@ -35,11 +29,8 @@ import {
   markReminded,
   moveBooking,
   newToken,
-  takenFrom,
   tokenHash,
 } from './repo';
-
-const nothingTaken: Taken = { booked: [], perDay: new Map() };
 
 export type BookingOutcome =
   | { kind: 'booked'; enquiryId: number; booked: BookedTime }
@@ -70,60 +61,8 @@ export function createBookingsService({
   onQueued?: () => void;
 }) {
   const { db } = database;
-
-  /** Who booked: read inside the change's or cancellation's transaction, for its mails. */
-  const parentOf = async (trx: Parameters<Parameters<typeof database.writes.run>[0]>[0], enquiryId: number) => {
-    const parent = await trx
-      .selectFrom('contact_submissions')
-      .select(['first_name', 'last_name', 'email'])
-      .where('id', '=', enquiryId)
-      .executeTakeFirstOrThrow();
-    return { firstName: parent.first_name, lastName: parent.last_name, email: parent.email };
-  };
-
-  /** The rules, the closures and what is booked, read together at `now`. */
-  async function situation(now: Date) {
-    const [settings, facts, taken] = await Promise.all([
-      settingsOf(),
-      siteFacts(),
-      // A booking ended a little before now still keeps its buffer after it.
-      takenFrom(db, new Date(now.getTime() - bufferMinutesLimit * 60_000).toISOString(), londonDate(now)),
-    ]);
-    return { settings, facts, taken, closures: facts.hours.closures };
-  }
-
-  /** Whether the rules offer `startsAt` now (else 'not-offered'), and whether a place is free at it (else the nearest that are). */
-  async function pick(startsAt: string, now: Date) {
-    const current = await situation(now);
-    const { settings, closures, taken } = current;
-    const time = offeredDays(settings, closures, nothingTaken, now)
-      .flatMap((day) => day.times)
-      .find((candidate) => candidate.start === startsAt);
-    if (!time) return { kind: 'not-offered' as const };
-    const free = offeredDays(settings, closures, taken, now);
-    if (!free.some((day) => day.times.some((candidate) => candidate.start === time.start))) {
-      return { kind: 'taken' as const, nearest: nearestTimes(free, time.start) };
-    }
-    return { kind: 'free' as const, time, date: londonDate(new Date(time.start)), ...current };
-  }
-
-  /** The answer for a time taken since it was read: what is free now, nearest first. */
-  const takenSince = async (startsAt: string) => ({
-    kind: 'taken' as const,
-    nearest: nearestTimes(await offeredNow(clock()), startsAt),
-  });
-
-  const bookedTime = (time: OfferedTime, date: string): BookedTime => ({
-    startsAt: time.start,
-    endsAt: time.end,
-    date,
-    time: utcToLondonLocal(time.start).slice(11),
-  });
-
-  const offeredNow = async (now: Date): Promise<OfferedDay[]> => {
-    const { settings, closures, taken } = await situation(now);
-    return offeredDays(settings, closures, taken, now);
-  };
+  const rules = bookingRules({ database, clock, siteFacts, settingsOf });
+  const { situation, pick, takenSince, bookedTime, parentOf } = rules;
 
   return {
     /** The times a parent may pick now, day by day. */
@@ -192,17 +131,17 @@ export function createBookingsService({
       if (found.status === 'cancelled') return { kind: 'already-cancelled' };
       if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
       if (found.startsAt === startsAt) {
-        const time = { start: found.startsAt, end: found.endsAt, time: '', placesLeft: 0 };
+        const time = { start: found.startsAt, end: found.endsAt };
         return { kind: 'booked', enquiryId: found.enquiryId, booked: bookedTime(time, found.londonDate) };
       }
-      const picked = await pick(startsAt, now);
+      const picked = await pick(startsAt, now, found);
       if (picked.kind !== 'free') return picked;
       const { time, date, settings, facts } = picked;
       const mail = config.mail;
       try {
         const moved = await database.writes.run(async (trx) => {
           const to = { startsAt: time.start, endsAt: time.end, londonDate: date };
-          const booking = await moveBooking(trx, found.id, to, settings);
+          const booking = await moveBooking(trx, found.id, to, settings, found.startsAt);
           if (!booking || !mail) return booking;
           const who = await parentOf(trx, booking.enquiryId);
           const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
@@ -217,12 +156,16 @@ export function createBookingsService({
           await enqueueEmail(trx, notice, now);
           return booking;
         });
-        if (!moved) return { kind: 'already-cancelled' };
-        if (mail) onQueued();
-        return { kind: 'booked', enquiryId: moved.enquiryId, booked: bookedTime(time, date) };
+        if (!moved) {
+          // Cancelled, or moved by another request meanwhile: to this time (done already) or another.
+          const current = await bookingById(db, found.id);
+          if (!current || current.status === 'cancelled') return { kind: 'already-cancelled' };
+          if (current.startsAt !== time.start) return takenSince(time.start, current);
+        } else if (mail) onQueued();
+        return { kind: 'booked', enquiryId: found.enquiryId, booked: bookedTime(time, date) };
       } catch (error) {
         if (!(error instanceof PlaceTaken)) throw error;
-        return takenSince(time.start);
+        return takenSince(time.start, found);
       }
     },
 

@@ -8,6 +8,8 @@ import { useMayUse } from '../session';
 const screens: readonly { href: string; label: string; role: RouteRole }[] = [
   // Visit counts and enquiry sources: owners and the inbox's staff (decision 0070).
   { href: paths.adminInsights, label: 'Insights', role: 'enquiries' },
+  // The inbox's staff run the bookings (decision 0073).
+  { href: paths.adminBookings, label: 'Upcoming assessments', role: 'enquiries' },
   { href: paths.adminBlog, label: 'Blog Management', role: 'editor' },
   { href: paths.adminImages, label: 'Image Manager', role: 'editor' },
   { href: paths.adminLogo, label: 'Logo Manager', role: 'editor' },

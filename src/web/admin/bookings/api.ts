@@ -1,0 +1,21 @@
+import type { OfferedTimes } from '../../../shared/bookings/bookings';
+import type { BlockedTime, StaffBooking, StaffBookingsView, StaffView } from '../../../shared/bookings/staff';
+import { useAdminCalls } from '../session';
+import { type AdminTransport, search } from '../transport';
+
+/** The "Upcoming assessments" screen's calls (decisions 0068, 0073), over the admin's one transport. */
+export function bookingsApi({ json, send }: AdminTransport) {
+  return {
+    view: (from: string, view: StaffView) =>
+      json<StaffBookingsView>('GET', `/api/admin/bookings${search({ from, view })}`),
+    timesFor: (id: number) => json<OfferedTimes>('GET', `/api/admin/bookings/${id}/times`),
+    move: (id: number, startsAt: string) => json<StaffBooking>('POST', `/api/admin/bookings/${id}/move`, { startsAt }),
+    cancel: (id: number) => json<StaffBooking>('POST', `/api/admin/bookings/${id}/cancel`),
+    block: (startsAt: string) => json<BlockedTime>('POST', '/api/admin/bookings/blocks', { startsAt }),
+    unblock: async (id: number) => void (await send('DELETE', `/api/admin/bookings/blocks/${id}`)),
+  };
+}
+
+export type BookingsApi = ReturnType<typeof bookingsApi>;
+
+export const useBookingsApi = () => useAdminCalls(bookingsApi);

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import type { OfferedTimes } from '../../src/shared/bookings/bookings';
+import { expect, KEY, signIn } from './admin-session';
+import { test } from './fixtures';
+import { type RunningServer, startServer } from './server';
+
+let server: RunningServer;
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayWords = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+
+/** The rows of the days shown (not the toasts, which are list items too). */
+const rows = (page: Page) => page.getByRole('list', { name: /^Assessments on / }).getByRole('listitem');
+
+/** Books a time through the public API, as the parent's page does. */
+async function book(page: Page, firstName: string, email: string, startsAt: string) {
+  const answer = await page.request.post(`${server.baseUrl}/api/bookings`, {
+    data: { firstName, lastName: 'Khan', telephone: '01632 960000', email, subjectTitle: 'GCSE Maths', startsAt },
+  });
+  expect(answer.status()).toBe(201);
+}
+
+/**
+ * Issue 41 part 5: staff sign in, see the day's bookings on "Upcoming assessments", move one,
+ * cancel another after the screen asks, and block a time, which parents are then not offered.
+ */
+test('staff see, move, cancel and block assessments', async ({ page, consoleErrors }, testInfo) => {
+  test.setTimeout(150_000);
+  server = await startServer({ ADMIN_API_KEY: KEY });
+  try {
+    const offered = async () =>
+      (await (await page.request.get(`${server.baseUrl}/api/bookings/times`)).json()) as OfferedTimes;
+    const first = (await offered()).days[0]!;
+    const [early, second, third] = first.times;
+    await book(page, 'Priya', 'priya@example.com', early!.start);
+    await book(page, 'Sam', 'sam@example.com', second!.start);
+
+    await signIn(page, server.baseUrl, KEY, ['enquiries']);
+    await page.getByRole('link', { name: 'Upcoming assessments' }).click();
+    await expect(page.getByRole('heading', { name: 'Upcoming assessments', level: 1 })).toBeVisible();
+    // Day by day to the first day with times.
+    const dayHeading = page.locator('h2[data-from]');
+    for (let step = 0; step < 30 && (await dayHeading.getAttribute('data-from')) !== first.date; step += 1) {
+      const before = (await dayHeading.getAttribute('data-from'))!;
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await expect(dayHeading).not.toHaveAttribute('data-from', before);
+    }
+    await expect(dayHeading).toHaveText(dayWords(first.date));
+    const priya = rows(page).filter({ hasText: 'Priya Khan' });
+    await expect(priya).toContainText(early!.time);
+    await expect(priya).toContainText('Booked');
+    await expect(priya.getByRole('link', { name: /in the inbox/ })).toHaveAttribute('href', /^\/admin#enquiry-\d+$/);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-1280.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-390.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Move Priya to the third time of the day.
+    await priya.getByRole('button', { name: /^Move/ }).click();
+    const move = page.getByRole('dialog', { name: 'Move Priya Khan’s assessment' });
+    await move.getByLabel('New time (UK time)').selectOption(third!.start);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-move-1280.png` });
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(move).toBeHidden();
+    await expect(rows(page).filter({ hasText: 'Priya Khan' })).toContainText(third!.time);
+
+    // Cancel Sam, after the confirmation.
+    const sam = rows(page).filter({ hasText: 'Sam Khan' });
+    await sam.getByRole('button', { name: /^Cancel/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this assessment?' });
+    await expect(confirm).toContainText('Sam Khan');
+    await confirm.getByRole('button', { name: 'Cancel the assessment' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(sam).toContainText('Cancelled');
+    await expect(sam.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+
+    // Block the first time (free again since Priya moved): parents are no longer offered it.
+    await page.getByLabel(`Block a time on ${dayWords(first.date)}`).selectOption(early!.start);
+    await page.getByRole('button', { name: 'Block', exact: true }).click();
+    const blocked = rows(page).filter({ hasText: 'Blocked' });
+    await expect(blocked).toContainText(early!.time);
+    const after = (await offered()).days.flatMap((day) => day.times.map((time) => time.start));
+    expect(after).not.toContain(early!.start);
+    expect(after).not.toContain(third!.start);
+    // Sam's cancelled time is offered again.
+    expect(after).toContain(second!.start);
+
+    await page.getByRole('button', { name: 'Week' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: new RegExp(dayWords(first.date)) })).toBeVisible();
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-1280.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-390.png`,
+      fullPage: true,
+    });
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await server.stop();
+    server.remove();
+  }
+});
