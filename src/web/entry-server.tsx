@@ -1,9 +1,11 @@
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+import type { BookingLinkView } from '../shared/bookings/link-pages';
 import { type EnquiryFormStart, type PostedForm, sentQuery } from '../shared/enquiries/form-post';
 import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
 import { App } from './App';
+import { BookingLinkContext } from './lib/booking-link';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
@@ -22,6 +24,8 @@ export interface RenderInput {
   shell: ShellState;
   /** The page's enquiry form as the browser posted it without script, when it was not sent (decision 0062). */
   posted?: PostedForm;
+  /** What a booking's cancel or change link opened (issue 41), for those pages alone. */
+  bookingLink?: BookingLinkView;
 }
 
 export interface RenderOutput {
@@ -41,7 +45,7 @@ const formStart = (posted: PostedForm | undefined, search: string): EnquiryFormS
 });
 
 /** Renders one page with its data on the server; under /admin the browser hydrates it from `state`. */
-export async function render({ url, api, shell, posted }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, shell, posted, bookingLink }: RenderInput): Promise<RenderOutput> {
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
@@ -64,7 +68,9 @@ export async function render({ url, api, shell, posted }: RenderInput): Promise<
       queryClient={queryClient}
       ssr={{ path: pathname, search: search.slice(1), metaSink, api, formStart: formStart(posted, search.slice(1)) }}
     >
-      <Page params={match?.params ?? {}} />
+      <BookingLinkContext.Provider value={bookingLink}>
+        <Page params={match?.params ?? {}} />
+      </BookingLinkContext.Provider>
     </App>,
   );
   return {

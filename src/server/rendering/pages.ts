@@ -14,6 +14,7 @@ import { trailingSlashRedirect } from './page-redirect';
 import { chooseCoding, sendPage } from './page-response';
 import type { Clock } from '../../shared/clock';
 import type { PostedForm } from '../../shared/enquiries/form-post';
+import type { BookingLinkView } from '../../shared/bookings/link-pages';
 import { openerPolicy } from '../http/security-headers';
 import { answers, noContent, notJson } from '../responses';
 import { packPage } from './packed-page';
@@ -51,12 +52,13 @@ export function createPageRenderer(
     showAdminLink: boolean,
     siteApi: SiteApi = api,
     pageAssets = assets,
-    posted?: PostedForm,
+    only: ForThisRequest = {},
   ) => {
     const rendered = await render({
       url,
       api: siteApi,
-      ...(posted && { posted }),
+      ...(only.posted && { posted: only.posted }),
+      ...(only.bookingLink && { bookingLink: only.bookingLink }),
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -93,23 +95,47 @@ export function createPageRenderer(
      * (the route's own path) again, with what was typed and what was wrong (decision 0062). It
      * holds the parent's details, so it never enters the page cache and nobody may store it.
      */
-    sendPostedForm: async (request: FastifyRequest, reply: FastifyReply, status: number, posted: PostedForm) => {
-      const path = request.routeOptions.url ?? '/';
-      const page = await renderPage(path, showsAdminLink(request, config), api, assets, posted);
-      const coding = chooseCoding(request.headers['accept-encoding']);
-      const packed = await packPage({ ...page, status }, [coding], { quick: true });
-      const body = packed.bodies[coding] ?? packed.bodies.identity;
-      reply
-        .code(status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('vary', 'accept-encoding');
-      // A public page, like the one the browser posted from (decision 0043).
-      reply.removeHeader(openerPolicy.name);
-      if (body !== packed.bodies.identity) reply.header('content-encoding', coding);
-      return reply.send(body);
+    sendPostedForm: (request: FastifyRequest, reply: FastifyReply, status: number, posted: PostedForm) =>
+      sendForThisRequest(request, reply, status, { posted }),
+    /**
+     * A booking's cancel or change page (issue 41), as its link's token opened it: its address
+     * holds the token, so besides never being cached or stored, it is never indexed and never
+     * named to another site (no Referer from its links).
+     */
+    sendBookingLink: (request: FastifyRequest, reply: FastifyReply, status: number, bookingLink: BookingLinkView) => {
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+      return sendForThisRequest(request, reply, status, { bookingLink });
     },
   };
+
+  /** The route's own page (its path, never the query) rendered for this request alone: never from or into the page cache. */
+  async function sendForThisRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    only: ForThisRequest,
+  ) {
+    const path = request.routeOptions.url ?? '/';
+    const page = await renderPage(path, showsAdminLink(request, config), api, assets, only);
+    const coding = chooseCoding(request.headers['accept-encoding']);
+    const packed = await packPage({ ...page, status }, [coding], { quick: true });
+    const body = packed.bodies[coding] ?? packed.bodies.identity;
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding');
+    // A public page, like the one the browser posted from (decision 0043).
+    reply.removeHeader(openerPolicy.name);
+    if (body !== packed.bodies.identity) reply.header('content-encoding', coding);
+    return reply.send(body);
+  }
+}
+
+/** What one request's page is rendered with, and so never cached: a form posted back, a booking link's view. */
+interface ForThisRequest {
+  posted?: PostedForm;
+  bookingLink?: BookingLinkView;
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
