@@ -64,7 +64,7 @@ export function ChangeBookingPage() {
               className="mt-6 rounded-2xl border-2 border-blue-700 bg-white p-6 shadow-sm"
             >
               <h2 id="change-confirm-heading" className="text-xl font-bold text-slate-900">
-                Move your assessment to {ukTime(picked.start)}?
+                {`Move your assessment to ${ukTime(picked.start)}?`}
               </h2>
               <form
                 method="post"

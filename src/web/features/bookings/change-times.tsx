@@ -52,7 +52,7 @@ export function ChangeTimes({
       </section>
       <section aria-labelledby="change-times-heading">
         <h2 id="change-times-heading" className="text-xl font-bold text-slate-900">
-          2. Choose a time{open && ` on ${dayInWords(open.date)}`}
+          {open ? `2. Choose a time on ${dayInWords(open.date)}` : '2. Choose a time'}
         </h2>
         {open ? (
           <ChangeTimeLinks token={token} times={open.times} />
