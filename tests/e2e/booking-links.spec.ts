@@ -179,7 +179,7 @@ test.describe('the booking links', () => {
         await expect(page.getByRole('main').getByRole('status')).toContainText(`${next.time} (UK time)`);
         await shoot(page, `change-done-${label}`);
 
-        const update = parsedEvent(attachedCalendar(await mailTo(email, 'booking-update')));
+        const update = parsedEvent(attachedCalendar(await mailTo(email, 'Subject: Changed')));
         expect(update.method).toBe('REQUEST');
         expect(update.event.uid).toBe(event.event.uid);
         expect(update.event.sequence).toBeGreaterThan(event.event.sequence);
