@@ -52,7 +52,7 @@ export type BookingLinkView = CancelView | ChangeView;
  */
 export const tokenPattern = /^[\w-]{43}$/;
 
-/** What the parent reads when a link cannot be used (docs/product.md#booking-links). */
+/** What the parent reads when a link cannot be used. */
 export const refusalTexts: Readonly<Record<LinkRefusal, { title: string; text: string }>> = {
   'not-valid': {
     title: 'This link is not valid',
