@@ -91,3 +91,6 @@ export function londonSpokenTime(iso: string): string {
   const time = utcToLondonLocal(iso).slice(11);
   return `${spokenFormat.format(new Date(iso)).replace(/,/g, '')}, ${time}`;
 }
+
+/** A booking's time as parents read it, on a page or in a mail: in words, on London's clock, and saying so. */
+export const ukTime = (iso: string) => `${londonSpokenTime(iso)} (UK time)`;

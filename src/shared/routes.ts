@@ -4,6 +4,9 @@ import { site } from './site';
 export const paths = {
   home: '/',
   freeAssessment: '/free-assessment',
+  /** The parent's cancel and change links (issue 41): each with its `?token=`, never in the sitemap. */
+  freeAssessmentCancel: '/free-assessment/cancel',
+  freeAssessmentChange: '/free-assessment/change',
   examResits: '/exam-resits',
   primaryTuition: '/primary-tuition',
   secondaryTuition: '/secondary-tuition',

@@ -1,10 +1,12 @@
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import type { PostedBooking } from '../shared/bookings/page-choice';
+import type { BookingLinkView } from '../shared/bookings/link-pages';
 import { type EnquiryFormStart, type PostedForm, sentQuery } from '../shared/enquiries/form-post';
 import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
 import { App } from './App';
+import { BookingLinkContext } from './lib/booking-link';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
@@ -25,6 +27,8 @@ export interface RenderInput {
   posted?: PostedForm;
   /** The booking as the browser posted it without script, when it was not made (decision 0072). */
   booking?: PostedBooking;
+  /** What a booking's cancel or change link opened (issue 41), for those pages alone. */
+  bookingLink?: BookingLinkView;
 }
 
 export interface RenderOutput {
@@ -46,7 +50,7 @@ const formStart = (posted: PostedForm | undefined, search: string): EnquiryFormS
 });
 
 /** Renders one page with its data on the server; under /admin the browser hydrates it from `state`. */
-export async function render({ url, api, shell, posted, booking }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, shell, posted, booking, bookingLink }: RenderInput): Promise<RenderOutput> {
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
@@ -76,7 +80,9 @@ export async function render({ url, api, shell, posted, booking }: RenderInput):
         postedBooking: booking,
       }}
     >
-      <Page params={match?.params ?? {}} />
+      <BookingLinkContext.Provider value={bookingLink}>
+        <Page params={match?.params ?? {}} />
+      </BookingLinkContext.Provider>
     </App>,
   );
   return {

@@ -5,6 +5,8 @@ import { prefetchOfferedTimes } from './features/bookings';
 import { prefetchShowcase } from './features/images';
 import { BlogPage } from './pages/BlogPage';
 import { BlogPostPage } from './pages/BlogPostPage';
+import { CancelBookingPage } from './pages/CancelBookingPage';
+import { ChangeBookingPage } from './pages/ChangeBookingPage';
 import { ContactPage } from './pages/ContactPage';
 import { ExamResitsPage } from './pages/ExamResitsPage';
 import { FreeAssessmentPage } from './pages/FreeAssessmentPage';
@@ -25,6 +27,9 @@ import type { PageRoute } from './route-types';
 export const pageRoutes: readonly PageRoute[] = [
   { path: paths.home, component: HomePage, prefetch: prefetchShowcase },
   { path: paths.freeAssessment, component: FreeAssessmentPage, prefetch: prefetchOfferedTimes, fresh: true },
+  // Rendered only by the bookings' own routes, with what the link's token opened (never cached).
+  { path: paths.freeAssessmentCancel, component: CancelBookingPage },
+  { path: paths.freeAssessmentChange, component: ChangeBookingPage },
   { path: paths.examResits, component: ExamResitsPage },
   { path: paths.primaryTuition, component: PrimaryTuitionPage },
   { path: paths.secondaryTuition, component: SecondaryTuitionPage },

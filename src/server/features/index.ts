@@ -101,7 +101,7 @@ export function createFeatures(context: AppContext) {
       settings.routes,
       siteFacts.routes,
       enquiries.routes(pages),
-      bookings.routes,
+      bookings.routes(pages),
       images.routes,
       settings.logoUploadRoutes(images.storeUpload),
       seo.routes,

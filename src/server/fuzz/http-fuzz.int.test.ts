@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiryForms } from '../../shared/enquiries/form-post';
+import { paths } from '../../shared/routes';
 import { createTestApp, routeTable, type TestApp } from '../../../tests/support/app';
 import { requestFor } from '../../../tests/support/fuzz-requests';
 
@@ -12,6 +13,8 @@ const seed = Number(process.env.FUZZ_SEED ?? 20261123);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 1500);
 
 const formPages = new Set(Object.values(enquiryForms).map((form) => form.page));
+/** The booking links' pages (issue 41): a person reads every answer, so each refusal is the page. */
+const linkPages = new Set<string>([paths.freeAssessmentCancel, paths.freeAssessmentChange]);
 /** The path a request reaches, read as light-my-request reads it: `/\free-assessment?…` names a host, and reaches `/`. */
 const pathOf = (url: InjectOptions['url']) => {
   if (typeof url !== 'string') return url?.pathname;
@@ -28,11 +31,12 @@ function problemWith(request: InjectOptions, response: LightMyRequestResponse): 
   if (response.statusCode < 400 || request.method === 'HEAD') return undefined;
   const type = String(response.headers['content-type'] ?? '');
   // The Not-found page is HTML by design, and so is a form posted without script that was not sent
-  // (its page again, decision 0062); every other error is our JSON.
+  // (its page again, decision 0062), and a booking link's page; every other error is our JSON.
   if (type.startsWith('text/html') && response.statusCode === 404) return undefined;
   if (type.startsWith('text/html') && request.method === 'POST' && formPages.has(pathOf(request.url) ?? '')) {
     return undefined;
   }
+  if (type.startsWith('text/html') && linkPages.has(pathOf(request.url) ?? '')) return undefined;
   if (!type.startsWith('application/json')) return `error answered as ${type || 'no content type'}`;
   const body = response.json<Record<string, unknown>>();
   if (typeof body.error !== 'string' || typeof body.code !== 'string') return 'error without { error, code }';

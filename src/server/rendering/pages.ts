@@ -15,6 +15,7 @@ import { chooseCoding, sendPage } from './page-response';
 import type { Clock } from '../../shared/clock';
 import type { PostedBooking } from '../../shared/bookings/page-choice';
 import type { PostedForm } from '../../shared/enquiries/form-post';
+import type { BookingLinkView } from '../../shared/bookings/link-pages';
 import { openerPolicy } from '../http/security-headers';
 import { answers, noContent, notJson } from '../responses';
 import { packPage } from './packed-page';
@@ -52,14 +53,14 @@ export function createPageRenderer(
     showAdminLink: boolean,
     siteApi: SiteApi = api,
     pageAssets = assets,
-    posted?: PostedForm,
-    booking?: PostedBooking,
+    only: ForThisRequest = {},
   ) => {
     const rendered = await render({
       url,
       api: siteApi,
-      ...(posted && { posted }),
-      ...(booking && { booking }),
+      ...(only.posted && { posted: only.posted }),
+      ...(only.booking && { booking: only.booking }),
+      ...(only.bookingLink && { bookingLink: only.bookingLink }),
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -97,32 +98,61 @@ export function createPageRenderer(
      * (the route's own path) again, with what was typed and what was wrong (decision 0062). It
      * holds the parent's details, so it never enters the page cache and nobody may store it.
      */
-    sendPostedForm: async (
+    sendPostedForm: (
       request: FastifyRequest,
       reply: FastifyReply,
       status: number,
       posted: PostedForm,
       /** A booking on /free-assessment (decision 0072): the address of its step, and what came back. */
       booking?: { url: string; posted: PostedBooking },
-    ) => {
-      const path = booking?.url ?? request.routeOptions.url ?? '/';
-      const page = booking
-        ? await renderPage(path, showsAdminLink(request, config), api, assets, undefined, booking.posted)
-        : await renderPage(path, showsAdminLink(request, config), api, assets, posted);
-      const coding = chooseCoding(request.headers['accept-encoding']);
-      const packed = await packPage({ ...page, status }, [coding], { quick: true });
-      const body = packed.bodies[coding] ?? packed.bodies.identity;
-      reply
-        .code(status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('vary', 'accept-encoding');
-      // A public page, like the one the browser posted from (decision 0043).
-      reply.removeHeader(openerPolicy.name);
-      if (body !== packed.bodies.identity) reply.header('content-encoding', coding);
-      return reply.send(body);
+    ) =>
+      booking
+        ? sendForThisRequest(request, reply, status, { booking: booking.posted }, booking.url)
+        : sendForThisRequest(request, reply, status, { posted }),
+    /**
+     * A booking's cancel or change page (issue 41), as its link's token opened it: its address
+     * holds the token, so besides never being cached or stored, it is never indexed and never
+     * named to another site (no Referer from its links).
+     */
+    sendBookingLink: (request: FastifyRequest, reply: FastifyReply, status: number, bookingLink: BookingLinkView) => {
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+      return sendForThisRequest(request, reply, status, { bookingLink });
     },
   };
+
+  /**
+   * The route's own page (its path, never the query, unless `url` names the step to show) rendered
+   * for this request alone: never from or into the page cache.
+   */
+  async function sendForThisRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    only: ForThisRequest,
+    url?: string,
+  ) {
+    const path = url ?? request.routeOptions.url ?? '/';
+    const page = await renderPage(path, showsAdminLink(request, config), api, assets, only);
+    const coding = chooseCoding(request.headers['accept-encoding']);
+    const packed = await packPage({ ...page, status }, [coding], { quick: true });
+    const body = packed.bodies[coding] ?? packed.bodies.identity;
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding');
+    // A public page, like the one the browser posted from (decision 0043).
+    reply.removeHeader(openerPolicy.name);
+    if (body !== packed.bodies.identity) reply.header('content-encoding', coding);
+    return reply.send(body);
+  }
+}
+
+/** What one request's page is rendered with, and so never cached: a form or a booking posted back, a booking link's view. */
+interface ForThisRequest {
+  posted?: PostedForm;
+  booking?: PostedBooking;
+  bookingLink?: BookingLinkView;
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,10 +1,10 @@
-import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../shared/clock';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { attachedCalendar, parsedEvent, tokenIn, unfolded } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
+import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
 import { type MailWorker, startMailWorker } from '../../mail/worker';
 
 const OFFICE = 'office@northstar.test';
@@ -13,30 +13,6 @@ const { details } = defaultSiteFacts;
 const friday = Date.parse('2026-03-27T12:00:00.000Z');
 /** Monday 30 March 2026, 16:00 BST. */
 const mondayFour = '2026-03-30T15:00:00.000Z';
-
-/** The .ics a mail carries, as its attachment (base64) holds it. */
-function attachedCalendar(mail: ReceivedMail): string {
-  const part = mail.raw.indexOf('Content-Type: application/ics');
-  expect(part).toBeGreaterThan(-1);
-  const start = mail.raw.indexOf('\r\n\r\n', part) + 4;
-  const end = mail.raw.indexOf('\r\n--', start);
-  return Buffer.from(mail.raw.slice(start, end).replace(/\s/g, ''), 'base64').toString('utf8');
-}
-
-/** The raw message with its folded header lines unfolded. */
-const unfolded = (mail: ReceivedMail) => mail.raw.replace(/\r\n[ \t]/g, ' ');
-
-/** The message as a maintained parser (ical.js) reads it, its London zone registered as a calendar would. */
-function parsedEvent(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent('vevent')!;
-  return { method: calendar.getFirstPropertyValue('method'), event: new ICAL.Event(vevent), vevent };
-}
-
-/** The link's token in the mail's text (quoted-printable writes its '=' as '=3D'). */
-const tokenIn = (mail: ReceivedMail, link: 'cancel' | 'change') =>
-  new RegExp(`/free-assessment/${link}\\?token=(?:3D)?([\\w-]+)`).exec(mail.text)![1]!;
 
 describe('the booking’s mails, through a real SMTP server', () => {
   let smtp: TestSmtpServer;

@@ -1,5 +1,6 @@
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
 import type { AppContext, FeaturePlugin } from '../../context';
+import type { PageRenderer } from '../../rendering/pages';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { RecordAccess } from '../access-log';
 import type { Attribute } from '../analytics';
@@ -53,10 +54,13 @@ export function createBookingsFeature(
     rules: bookingRules({ database, clock, siteFacts, settingsOf }),
     onQueued: () => mailWorker?.wake(),
   });
-  const routes: FeaturePlugin = async (app, context) => {
-    await app.register(bookingRoutes, { ...context, service, attribute });
-    await app.register(staffBookingRoutes, { ...context, staff, record });
-  };
+  /** Given the pages' renderer: the cancel and change links open pages (issue 41). */
+  const routes =
+    (pages: PageRenderer): FeaturePlugin =>
+    async (app, context) => {
+      await app.register(bookingRoutes, { ...context, service, attribute, pages });
+      await app.register(staffBookingRoutes, { ...context, staff, record });
+    };
   /** Every five minutes, in one process of all that share the database: the reminders due. */
   const startReminders = (log: {
     info(object: object, message: string): void;

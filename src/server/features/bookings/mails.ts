@@ -1,11 +1,8 @@
-import { londonSpokenTime } from '../../../shared/london-time';
+import { ukTime } from '../../../shared/london-time';
 import type { SiteDetails } from '../../../shared/site-facts/site-facts';
 import { type Appointment, appointmentMessage } from '../../calendar/ics';
 import type { OutgoingEmail } from '../../mail/outbox';
 import type { BookingRow } from './repo';
-
-/** The time as the mails say it: in words, on London's clock, and saying so. */
-export const ukTime = (iso: string) => `${londonSpokenTime(iso)} (UK time)`;
 
 /** The centre's address on one line: the event's LOCATION. */
 const addressLine = ({ address }: Pick<SiteDetails, 'address'>) =>

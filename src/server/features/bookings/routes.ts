@@ -21,6 +21,8 @@ import { databaseRateLimitStore } from '../../coordination/rate-limit-store';
 import { AppError, badRequest, notFound } from '../../errors';
 import { answers } from '../../responses';
 import type { Attribute } from '../analytics';
+import type { PageRenderer } from '../../rendering/pages';
+import { linkPageRoutes } from './link-page-routes';
 import type { BookingsService, ChangeOutcome } from './service';
 
 /** As the enquiry forms': every field at its longest in multi-byte text. */
@@ -28,13 +30,14 @@ const bodyLimit = 64 * 1024;
 
 /**
  * The public side of booking the free assessment (issue 41): the times offered, a booking, and
- * the parent's cancel link. Bookings count against the same per-address limit as the enquiry
+ * the parent's cancel and change links, as the API and as the pages the links open. Bookings count against the same per-address limit as the enquiry
  * forms (one namespace in the database), so a bot gains nothing by switching between them.
  */
-export const bookingRoutes: FeaturePlugin<{ service: BookingsService; attribute: Attribute }> = async (
-  app,
-  { config, database, clock, service, attribute },
-) => {
+export const bookingRoutes: FeaturePlugin<{
+  service: BookingsService;
+  attribute: Attribute;
+  pages: PageRenderer;
+}> = async (app, { config, database, clock, service, attribute, pages }) => {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: perAddress,
@@ -46,10 +49,11 @@ export const bookingRoutes: FeaturePlugin<{ service: BookingsService; attribute:
         `Too many requests from your connection. Please try again in ${context.after}, or call us.`,
       ),
   });
-  const limits = {
-    bodyLimit,
-    onRequest: app.rateLimit({ max: config.enquiryRateLimit, timeWindow: '15 minutes' }),
-  };
+  const limitPerAddress = app.rateLimit({ max: config.enquiryRateLimit, timeWindow: '15 minutes' });
+  const limits = { bodyLimit, onRequest: limitPerAddress };
+
+  // The pages the mail's cancel and change links open, posting without script (issue 41).
+  await app.register(linkPageRoutes, { service, pages, publicUrl: config.publicUrl, bodyLimit, limitPerAddress });
 
   app.get(
     '/api/bookings/times',

@@ -4,6 +4,7 @@ import type { BookingInput } from '../../../shared/bookings/schemas';
 import { type OfferedTime, offeredDays } from '../../../shared/bookings/slots';
 import type { Clock } from '../../../shared/clock';
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
+import { ukTime } from '../../../shared/london-time';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
@@ -16,10 +17,10 @@ import {
   bookingReminder,
   bookingUpdate,
   officeNotice,
-  ukTime,
 } from './mails';
 import { bookingRules } from './rules';
 import {
+  type BookingRow,
   PlaceTaken,
   bookingById,
   bookingByToken,
@@ -37,10 +38,14 @@ export type BookingOutcome =
   | { kind: 'taken'; nearest: OfferedTime[] }
   | { kind: 'not-offered' };
 
-export type ChangeOutcome = BookingOutcome | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
+/** Why a link cannot be used: no booking has its token for that purpose, it was cancelled, or its time has come. */
+export type LinkRefused = { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
 
-export type CancelOutcome =
-  { kind: 'cancelled'; startsAt: string } | { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
+export type LinkOutcome = { kind: 'open'; found: BookingRow } | LinkRefused;
+
+export type ChangeOutcome = BookingOutcome | LinkRefused;
+
+export type CancelOutcome = { kind: 'cancelled'; startsAt: string } | LinkRefused;
 
 export function createBookingsService({
   database,
@@ -64,7 +69,22 @@ export function createBookingsService({
   const rules = bookingRules({ database, clock, siteFacts, settingsOf });
   const { situation, pick, takenSince, bookedTime, parentOf } = rules;
 
+  /**
+   * The booking a link's token opens for its purpose (a cancel token opens nothing on the change
+   * page, nor the other way), while it is still booked and its time has not come.
+   */
+  async function openLink(purpose: 'cancel' | 'change', token: string, now: Date): Promise<LinkOutcome> {
+    const found = await bookingByToken(db, purpose, token);
+    if (!found) return { kind: 'unknown' };
+    if (found.status === 'cancelled') return { kind: 'already-cancelled' };
+    if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+    return { kind: 'open', found };
+  }
+
   return {
+    /** What a link opens now, changing nothing: its page shows it before the parent confirms. */
+    opened: (purpose: 'cancel' | 'change', token: string) => openLink(purpose, token, clock()),
+
     /** The times a parent may pick now, day by day. */
     async offered() {
       const now = clock();
@@ -126,10 +146,9 @@ export function createBookingsService({
      */
     async change(token: string, startsAt: string): Promise<ChangeOutcome> {
       const now = clock();
-      const found = await bookingByToken(db, 'change', token);
-      if (!found) return { kind: 'unknown' };
-      if (found.status === 'cancelled') return { kind: 'already-cancelled' };
-      if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+      const link = await openLink('change', token, now);
+      if (link.kind !== 'open') return link;
+      const { found } = link;
       if (found.startsAt === startsAt) {
         const time = { start: found.startsAt, end: found.endsAt };
         return { kind: 'booked', enquiryId: found.enquiryId, booked: bookedTime(time, found.londonDate) };
@@ -175,10 +194,9 @@ export function createBookingsService({
      */
     async cancel(token: string): Promise<CancelOutcome> {
       const now = clock();
-      const found = await bookingByToken(db, 'cancel', token);
-      if (!found) return { kind: 'unknown' };
-      if (found.status === 'cancelled') return { kind: 'already-cancelled' };
-      if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
+      const link = await openLink('cancel', token, now);
+      if (link.kind !== 'open') return link;
+      const { found } = link;
       const mail = config.mail;
       const facts = mail ? await siteFacts() : undefined;
       const cancelled = await database.writes.run(async (trx) => {

@@ -13,7 +13,8 @@ import { errorAnswer } from '../../http/error-handler';
 import { noContent, notJson } from '../../responses';
 import type { PageRenderer } from '../../rendering/pages';
 import { type BookOnPage, answerBookingPost, bookingRefused, isBookingBody } from './booking-form-post';
-import { crossSiteRefused, firstMessages, isCrossSitePost, keptValues, parseFormBody } from './form-body';
+import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
+import { crossSiteRefused, firstMessages, keptValues } from './form-body';
 import type { EnquirySenders } from './senders';
 import type { Attribute } from '../analytics';
 
@@ -61,18 +62,7 @@ export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, o
 
   // Form bodies only, in this plugin alone: the JSON API keeps its content type (which another
   // site's page cannot send without asking first), and JSON is no form's body here.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit },
-    (_request, body, done) => {
-      try {
-        done(null, parseFormBody(body as string));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    },
-  );
+  acceptFormBodiesOnly(app, bodyLimit);
 
   // Before the body is read: another site's page may not send a parent's details here.
   app.addHook('onRequest', async (request) => {

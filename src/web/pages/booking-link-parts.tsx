@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { type LinkRefusal, refusalTexts } from '../../shared/bookings/link-pages';
+import { paths } from '../../shared/routes';
+import { centreTelHref } from '../components/centre-contact';
+import { Seo } from '../lib/seo';
+import { useSiteFacts } from '../lib/site-data';
+
+// What the cancel and change pages (issue 41) share: their frame, and what they say when the link
+// cannot be used. Their address holds the parent's token: never indexed (the server says so too).
+
+export function LinkPageFrame({ title, children }: { title: string; children: ReactNode }) {
+  const { details } = useSiteFacts();
+  return (
+    <>
+      <Seo
+        title={`${title} | ${details.name}`}
+        description={`Your free assessment at ${details.name}.`}
+        robots="noindex, nofollow"
+      />
+      <section className="bg-gradient-to-b from-blue-50 to-white">
+        <div className="mx-auto max-w-4xl px-4 pt-12 pb-4 sm:pt-16">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+        </div>
+      </section>
+      <div className="mx-auto max-w-4xl px-4 pb-14">{children}</div>
+    </>
+  );
+}
+
+export const buttonClass =
+  'inline-block rounded-full px-6 py-3 text-center font-semibold text-white shadow focus-visible:outline-3 focus-visible:outline-offset-2';
+
+export function BookAnotherTime({ label = 'Book another time' }: { label?: string }) {
+  return (
+    <a href={paths.freeAssessment} className={`${buttonClass} mt-6 bg-blue-700 hover:bg-blue-800`}>
+      {label}
+    </a>
+  );
+}
+
+export function CallUs() {
+  const { details } = useSiteFacts();
+  return (
+    <p className="mt-4 text-slate-700">
+      Questions? Call us on{' '}
+      <a href={centreTelHref(details)} className="font-semibold text-blue-800 underline underline-offset-4">
+        {details.phone}
+      </a>
+      .
+    </p>
+  );
+}
+
+/** A link that cannot be used (not valid, already cancelled, its time passed), or a failure that is not the link's. */
+export function LinkProblem({ refusal, message }: { refusal?: LinkRefusal; message?: string }) {
+  const said = refusal
+    ? refusalTexts[refusal]
+    : { title: 'We could not do that just now', text: message ?? 'Please try again in a moment.' };
+  return (
+    <LinkPageFrame title={said.title}>
+      <div role={refusal ? undefined : 'alert'} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-lg text-slate-700">{said.text}</p>
+        <BookAnotherTime label={refusal === 'not-valid' ? 'Book a free assessment' : 'Book another time'} />
+        <CallUs />
+      </div>
+    </LinkPageFrame>
+  );
+}

@@ -1,0 +1,29 @@
+import ICAL from 'ical.js';
+import type { ReceivedMail } from './smtp';
+
+// Reading a booking's mails (issue 41) as the parent's mail program and calendar would: the
+// integration tests and the end-to-end specs share these.
+
+/** The .ics a mail carries, as its attachment (base64) holds it. */
+export function attachedCalendar(mail: ReceivedMail): string {
+  const part = mail.raw.indexOf('Content-Type: application/ics');
+  if (part === -1) throw new Error('The mail carries no .ics attachment.');
+  const start = mail.raw.indexOf('\r\n\r\n', part) + 4;
+  const end = mail.raw.indexOf('\r\n--', start);
+  return Buffer.from(mail.raw.slice(start, end).replace(/\s/g, ''), 'base64').toString('utf8');
+}
+
+/** The raw message with its folded header lines unfolded. */
+export const unfolded = (mail: ReceivedMail) => mail.raw.replace(/\r\n[ \t]/g, ' ');
+
+/** The message as a maintained parser (ical.js) reads it, its London zone registered as a calendar would. */
+export function parsedEvent(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  return { method: calendar.getFirstPropertyValue('method'), event: new ICAL.Event(vevent), vevent };
+}
+
+/** The link's token in the mail's text (quoted-printable writes its '=' as '=3D'). */
+export const tokenIn = (mail: ReceivedMail, link: 'cancel' | 'change') =>
+  new RegExp(`/free-assessment/${link}\\?token=(?:3D)?([\\w-]+)`).exec(mail.text)![1]!;
