@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { loggableError } from '../log-redaction';
 import type { GenerationReader } from '../coordination/content-generation';
@@ -180,7 +180,7 @@ export function registerPages(
     contentGeneration: GenerationReader;
     publicationBoundary: PublicationBoundary;
     /** Told after each page answer is sent (the visit counts, decision 0065); off the answer's path. */
-    pageAnswered?: onResponseAsyncHookHandler;
+    pageAnswered?: onResponseHookHandler;
   },
 ): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));

@@ -20,10 +20,12 @@ export interface VisitSource {
 const botAgent =
   /bot|crawl|spider|slurp|headless|phantom|lighthouse|pagespeed|preview|facebookexternalhit|embedly|monitor|pingdom|uptime|curl|wget|python|go-http|java\/|okhttp|httpclient|axios|node-fetch|undici|scrapy|feedfetcher|^mozilla\/5\.0$/i;
 
-export const isBot = (headers: IncomingHttpHeaders) => {
-  const userAgent = headers['user-agent'];
-  return !userAgent || userAgent.length < 8 || botAgent.test(userAgent) || !headers['accept-language']?.trim();
-};
+/**
+ * Whether a user agent is a bot's by its name (page-views.ts keeps the answer per agent for a
+ * minute, and takes a request without languages for a bot's too).
+ */
+export const isBotAgent = (userAgent: string | undefined) =>
+  !userAgent || userAgent.length < 8 || botAgent.test(userAgent);
 
 /** The visitor asked not to be tracked (Global Privacy Control, Do Not Track): not counted at all. */
 export const objects = (headers: IncomingHttpHeaders) => headers['sec-gpc'] === '1' || headers.dnt === '1';

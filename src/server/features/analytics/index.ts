@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { loggableError } from '../../log-redaction';
 import { createAttribution } from './attribution';
@@ -48,10 +48,8 @@ export function createAnalyticsFeature({ config, database, clock }: AppContext) 
 
   return {
     routes,
-    /** The page route's onResponse: a public page answered 200 to a GET is a view. */
-    pageAnswered: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (on) await pageViews.pageAnswered(request, reply);
-    },
+    /** The page route's onResponse: a public page answered 200 to a GET is a view. None with ANALYTICS=off. */
+    pageAnswered: on ? pageViews.pageAnswered : undefined,
     /**
      * Records where an enquiry came from, right after it is stored. Never fails the enquiry: a
      * failure is logged (without the request's details) and the enquiry simply has no source.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { loggableError } from '../../log-redaction';
-import { isBot, isPrefetch, objects, type VisitSource, visitSource } from './classify';
+import { isBotAgent, isPrefetch, objects, type VisitSource, visitSource } from './classify';
 import type { Recorder } from './recorder';
 import { type Visit, visitorHash } from './visitors';
 
@@ -11,11 +11,17 @@ const MAX_PATH = 300;
 const DIRECT: VisitSource = Object.freeze({ channel: 'direct', source: null, medium: null, campaign: null });
 
 /**
- * How many recent visitors' hashes are kept in memory, and how long at most (the timer that
- * forgets old salts empties it each minute): a hash costs more than the rest of counting a view,
- * and one reader's pages come in runs.
+ * How many recent readers (an address with a user agent) are kept in memory, and how long at most
+ * (the timer that forgets old salts empties them each minute): a hash costs more than the rest of
+ * counting a view, and one reader's pages come in runs.
  */
-const RECENT_VISITORS = 1000;
+const RECENT_READERS = 1000;
+
+/** What this process recalls of one user agent for at most a minute: a bot's or not, and its readers' visits by address. */
+interface Agent {
+  bot: boolean;
+  visits: Map<string, Visit>;
+}
 
 export interface Salts {
   today(): { day: string; salt: string | Promise<string> };
@@ -34,65 +40,92 @@ export function isPublicPath(path: string): boolean {
  * the referrer that is not a source.
  */
 export function createPageViews({ salts, recorder, site }: { salts: Salts; recorder: Recorder; site: string }) {
-  let recent = { salt: '', visitors: new Map<string, Visit>() };
+  let recent = { salt: '', agents: new Map<string, Agent>(), readers: 0 };
+  const forgetRecent = (salt = '') => {
+    recent = { salt, agents: new Map(), readers: 0 };
+  };
 
-  /** The request's visitor today, or null when it is not counted at all (objection, bot, prefetch). */
-  const visitOf = (request: FastifyRequest): Visit | Promise<Visit> | null => {
+  /** The user agent as recalled (its bot test is a long expression, asked once a minute per agent). */
+  const agentOf = (userAgent: string): Agent => {
+    let agent = recent.agents.get(userAgent);
+    if (!agent) {
+      agent = { bot: isBotAgent(userAgent), visits: new Map() };
+      recent.agents.set(userAgent, agent);
+    }
+    return agent;
+  };
+
+  /**
+   * The request's visitor today; 'bot' when a bot asked, null when the reader objects. Held only
+   * here, in this process's memory, for at most a minute, never written: the address and agent,
+   * keyed (agent first, address within) to the day's hash of them.
+   */
+  const readerOf = (request: FastifyRequest): Visit | Promise<Visit> | 'bot' | null => {
     const { headers } = request;
     if (objects(headers)) return null;
-    if (isBot(headers)) return null;
-    const userAgent = headers['user-agent']!;
+    const userAgent = headers['user-agent'];
+    if (!userAgent || !headers['accept-language']?.trim()) return 'bot';
     const { day, salt } = salts.today();
-    if (typeof salt !== 'string')
+    if (typeof salt !== 'string') {
+      if (isBotAgent(userAgent)) return 'bot';
       return salt.then((value) => ({ day, visitor: visitorHash(value, request.ip, userAgent, site) }));
-    if (salt !== recent.salt || recent.visitors.size >= RECENT_VISITORS) recent = { salt, visitors: new Map() };
-    // Held only here, in this process's memory, for at most a minute; never written.
-    const who = `${request.ip}\n${userAgent}`;
-    let visit = recent.visitors.get(who);
+    }
+    // Bounded however many agents and addresses a flood makes up: a full memory starts afresh.
+    if (salt !== recent.salt || recent.readers >= RECENT_READERS || recent.agents.size >= RECENT_READERS)
+      forgetRecent(salt);
+    const agent = agentOf(userAgent);
+    if (agent.bot) return 'bot';
+    const address = request.ip;
+    let visit = agent.visits.get(address);
     if (!visit) {
-      visit = { day, visitor: visitorHash(salt, request.ip, userAgent, site) };
-      recent.visitors.set(who, visit);
+      visit = { day, visitor: visitorHash(salt, address, userAgent, site) };
+      agent.visits.set(address, visit);
+      recent.readers += 1;
     }
     return visit;
   };
 
+  /** The request's visitor today, or null when it is not counted at all (objection, bot). */
+  const visitOf = (request: FastifyRequest): Visit | Promise<Visit> | null => {
+    const visit = readerOf(request);
+    return visit === 'bot' ? null : visit;
+  };
+
   /** One page shown at `url` (path and query), asked for by `request`. */
   const count = (request: FastifyRequest, url: string, referer: string | undefined) => {
-    const { headers } = request;
-    if (isPrefetch(headers) || objects(headers)) return;
+    if (isPrefetch(request.headers)) return;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (!isPublicPath(path)) return;
-    if (isBot(headers)) return recorder.leftOut();
+    const visit = readerOf(request);
+    if (visit === null) return;
+    if (visit === 'bot') return recorder.leftOut();
     // Most views come with neither query nor referrer: direct, without parsing either.
     const source =
       query === -1 && !referer
         ? DIRECT
         : visitSource(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)), referer, site);
-    const add = (visit: Visit | null) => {
-      if (visit) recorder.view(visit, path, source);
-    };
-    const visit = visitOf(request);
-    if (visit instanceof Promise)
-      return visit.then(add, (error: unknown) =>
-        request.log.error({ err: loggableError(error) }, 'a page view could not be counted'),
-      );
-    add(visit);
+    if (!(visit instanceof Promise)) return recorder.view(visit, path, source);
+    return visit.then(
+      (settled) => recorder.view(settled, path, source),
+      (error: unknown) => request.log.error({ err: loggableError(error) }, 'a page view could not be counted'),
+    );
   };
 
   return {
     visitOf,
-    /** onResponse of the page route: a GET answered with the page (200) is a view. */
-    async pageAnswered(request: FastifyRequest, reply: { statusCode: number }) {
-      if (request.method !== 'GET' || reply.statusCode !== 200) return;
-      await count(request, request.url, request.headers.referer);
+    /**
+     * onResponse of the page route: a GET answered with the page (200) is a view. A hook with a
+     * callback, not a promise: nothing in it waits.
+     */
+    pageAnswered(request: FastifyRequest, reply: { statusCode: number }, done: () => void) {
+      if (request.method === 'GET' && reply.statusCode === 200) count(request, request.url, request.headers.referer);
+      done();
     },
     /** The beacon of an in-place navigation shown from a prefetch: its page, no outside referrer. */
     shown: (request: FastifyRequest, url: string) => count(request, url, undefined),
-    /** Empties the recent visitors' hashes (each minute), so no address or agent stays in memory longer. */
-    forgetRecent() {
-      recent = { salt: '', visitors: new Map() };
-    },
+    /** Empties the recent readers (each minute), so no address or agent stays in memory longer. */
+    forgetRecent: () => forgetRecent(),
   };
 }
 

@@ -11,11 +11,11 @@ type Row = Insertable<AnalyticsViewsTable>;
 const ROWS_PER_STATEMENT = 200;
 
 /**
- * One row per day, visitor, page and source. Hashes are hex and a path holds no space (the HTTP
- * parser refuses one), so only a source needs quoting; a direct visit has none at all.
+ * A view's row within its visitor's rows: by page, and by source when it has one. A path holds no
+ * space (the HTTP parser refuses one), so a space parts the two.
  */
-const keyOf = (visit: Visit, path: string, from: VisitSource) =>
-  `${visit.day} ${visit.visitor} ${path} ${from.channel === 'direct' ? '' : JSON.stringify(from)}`;
+const rowKey = (path: string, from: VisitSource) =>
+  from.channel === 'direct' ? path : `${path} ${JSON.stringify(from)}`;
 
 /**
  * Page views counted in this process's memory and written in batches (decision 0065), like group
@@ -36,7 +36,10 @@ export function createRecorder(
     onError,
   }: { flushMs?: number; maxBuffered?: number; onError: (error: unknown) => void },
 ) {
-  let views = new Map<string, Row>();
+  // The batch's rows in the order first seen, and the same rows by visitor (a day's hash, so also
+  // by day) and rowKey: maps within a map, so a view adds up without building a key string.
+  let batch: Row[] = [];
+  let byVisitor = new Map<string, Map<string, Row>>();
   let leftOut = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -66,11 +69,12 @@ export function createRecorder(
   /** Writes what is buffered now; resolves once it (and any earlier flush) is done. */
   const flush = (): Promise<void> => {
     // In the order first seen, so a visitor's first page of the day keeps the lowest id.
-    const batch = [...views.values()];
+    const rows = batch;
     const bots = leftOut;
-    views = new Map();
+    batch = [];
+    byVisitor = new Map();
     leftOut = new Map();
-    flushing = flushing.then(() => write(batch, bots).catch(onError));
+    flushing = flushing.then(() => write(rows, bots).catch(onError));
     return flushing;
   };
 
@@ -80,14 +84,21 @@ export function createRecorder(
   return {
     /** `visit` was shown the page at `path`, having come from `from`. */
     view(visit: Visit, path: string, from: VisitSource) {
-      const key = keyOf(visit, path, from);
-      const counted = views.get(key);
+      let rows = byVisitor.get(visit.visitor);
+      if (!rows) {
+        rows = new Map();
+        byVisitor.set(visit.visitor, rows);
+      }
+      const key = rowKey(path, from);
+      const counted = rows.get(key);
       if (counted) {
         counted.views! += 1;
         return;
       }
-      views.set(key, { at: clock().toISOString(), ...visit, path, ...from, views: 1 });
-      if (views.size >= maxBuffered) void flush();
+      const row = { at: clock().toISOString(), ...visit, path, ...from, views: 1 };
+      rows.set(key, row);
+      batch.push(row);
+      if (batch.length >= maxBuffered) void flush();
     },
     /** A request left out as a bot: only the day's number is kept. */
     leftOut() {
