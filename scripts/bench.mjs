@@ -5,8 +5,9 @@
 // with gzip_static, while the app answers the browser leg with brotli. Each leg runs two pairs:
 // logs on (the app with its default LOG_LEVEL=info, one line per request, against nginx with its
 // access log on as Debian ships it; both write to a file) and logs off (LOG_LEVEL=warn against
-// access_log off). Then the cost of counting visits (issue 40): / as a browser asks, on two more
-// quiet apps, one counting and one with ANALYTICS=off, nginx beside them, taking turns.
+// access_log off). Then the cost of counting visits (issue 40): / as a browser asks, on four more
+// quiet apps, two counting and two with ANALYTICS=off, nginx beside them, taking turns; and one
+// view's CPU time counted on its own (scripts/bench-counting.ts).
 // Then enquiry POSTs per second at 32 connections, and the server's resident
 // memory after all of it (both on the app with its default logging). Figures are reported, never
 // asserted. BENCH_SECONDS (default 5) sets each run's length and BENCH_RUNS (default 3) how many
@@ -78,15 +79,27 @@ async function startApp(logLevel, { analytics = 'on', name = logLevel } = {}) {
 // The default logging first: it migrates the database the quiet one then shares.
 const { child: app, url: appUrl } = await startApp('info');
 const { url: quietAppUrl } = await startApp('warn');
-// For the cost of counting visits (issue 40), two more quiet ones that differ only in counting: both
-// fresh and given the same requests, since a server that has answered other pages and codings runs
-// its hot path measurably slower than one that has only ever answered / (seen: 5 % between two
-// identical servers).
-const { child: countedApp, url: countedAppUrl } = await startApp('warn', { name: 'warn-counted' });
-const { child: uncountedApp, url: uncountedAppUrl } = await startApp('warn', {
-  analytics: 'off',
-  name: 'warn-uncounted',
-});
+// For the cost of counting visits (issue 40), four more quiet ones: two counting, two with
+// ANALYTICS=off, all fresh and given the same requests. Fresh, since a server that has answered
+// other pages and codings runs its hot path measurably slower than one that has only ever answered
+// /; two of each, since two identical servers started one after the other differ by up to 4 % in
+// CPU time per request (memory layout), about as much as the cost measured.
+const countingApps = [];
+for (const [analytics, copy] of [
+  ['on', 'a'],
+  ['off', 'a'],
+  ['on', 'b'],
+  ['off', 'b'],
+]) {
+  const { child, url } = await startApp('warn', { analytics, name: `warn-counting-${analytics}-${copy}` });
+  countingApps.push({
+    analytics,
+    label: `app ${copy}, counting ${analytics}`,
+    url: `${url}/`,
+    pid: child.pid,
+    runs: [],
+  });
+}
 
 const postResponse = await fetch(`${appUrl}/api/admin/blog`, {
   method: 'POST',
@@ -262,21 +275,16 @@ for (const page of pages) {
   }
 }
 
-// The cost of counting (issue 40: at most 5 % of / throughput): / as a browser asks, on the fresh app
-// counting and its twin not counting (ANALYTICS=off), nginx without its access log beside them,
-// taking turns as above.
+// The cost of counting (issue 40: at most 5 % of / throughput): / as a browser asks, on the fresh
+// apps counting and their twins not counting (ANALYTICS=off), nginx without its access log beside
+// them, taking turns as above.
 // Each app's CPU time per request is measured too (its processes' user and system time over the
-// requests wrk counted): a busy machine slows both apps' throughput unevenly between turns, but
+// requests wrk counted): a busy machine slows the apps' throughput unevenly between turns, but
 // barely changes the work each request costs.
 const counting = [
-  { label: 'app, counting on', url: `${countedAppUrl}/`, pid: countedApp.pid, runs: [] },
-  { label: 'app, counting off', url: `${uncountedAppUrl}/`, pid: uncountedApp.pid, runs: [] },
+  ...countingApps,
   ...(nginxUrls ? [{ label: 'nginx', url: `${nginxUrls.off}${pages[0].file}`, runs: [] }] : []),
 ];
-/** The CPU microseconds per request over all of a target's runs. */
-const cpuPerRequest = (target) =>
-  (target.runs.reduce((sum, run) => sum + run.cpuSeconds, 0) * 1e6) /
-  target.runs.reduce((sum, run) => sum + run.requests, 0);
 const browserLeg = legs[1].headers;
 for (const target of counting) warmUp(target.url, browserLeg);
 for (let round = 0; round < runs; round++) {
@@ -289,11 +297,22 @@ for (let round = 0; round < runs; round++) {
     target.runs.push({ ...measured, cpuSeconds: target.pid ? cpuSecondsOf(target.pid) - before : NaN });
   }
 }
+/** The CPU microseconds per request over all of these targets' runs. */
+const cpuPerRequest = (targets) => {
+  const all = targets.flatMap((target) => target.runs);
+  return (all.reduce((sum, run) => sum + run.cpuSeconds, 0) * 1e6) / all.reduce((sum, run) => sum + run.requests, 0);
+};
 const countingRows = counting.map((target) => ({
   ...target,
   measured: median(target.runs),
-  cpuMicroseconds: cpuPerRequest(target),
+  cpuMicroseconds: cpuPerRequest([target]),
 }));
+/** Both apps of one side together: the median of all their runs and their CPU time per request. */
+const side = (analytics) => {
+  const apps = countingApps.filter((app) => app.analytics === analytics);
+  return { measured: median(apps.flatMap((app) => app.runs)), cpuMicroseconds: cpuPerRequest(apps) };
+};
+const [countedSide, uncountedSide] = [side('on'), side('off')];
 
 // The same cost without the machine's noise: the page route's hook counting views in one process
 // (scripts/bench-counting.ts), as CPU time per view.
@@ -354,7 +373,6 @@ for (const { page, leg, logs, ours, theirs } of rows) {
       `${theirs ? number(ours.requestsPerSecond / theirs.requestsPerSecond, 3) : '–'} |`,
   );
 }
-const [countedRow, uncountedRow] = countingRows;
 console.log(`\nThe cost of counting visits, / with ${browserEncoding}, logs off (median run of ${runs}):`);
 console.log('| server | req/s | p50 ms | p99 ms | p99 each run | CPU µs per request |');
 console.log('|---|---:|---:|---:|---|---:|');
@@ -363,22 +381,25 @@ for (const { label, measured, cpuMicroseconds } of countingRows) {
     `| ${label} | ${number(measured.requestsPerSecond)} | ${number(measured.p50, 2)} | ${number(measured.p99, 2)} | ${p99s(measured)} | ${number(cpuMicroseconds, 1)} |`,
   );
 }
-const cost = 1 - countedRow.measured.requestsPerSecond / uncountedRow.measured.requestsPerSecond;
-const cpuCost = 1 - uncountedRow.cpuMicroseconds / countedRow.cpuMicroseconds;
-// The two ran back to back in each round: each round's ratio shows how far the machine alone moves it.
-const roundRatios = countedRow.runs.map(
-  (run, round) => run.requestsPerSecond / uncountedRow.runs[round].requestsPerSecond,
-);
+const cost = 1 - countedSide.measured.requestsPerSecond / uncountedSide.measured.requestsPerSecond;
+const cpuCost = 1 - uncountedSide.cpuMicroseconds / countedSide.cpuMicroseconds;
+const twins = (analytics) => countingRows.filter((row) => row.analytics === analytics);
+/** How far two identical apps' CPU time per request lies apart: the measurement's own noise. */
+const twinGap = (analytics) => {
+  const [first, second] = twins(analytics).map((row) => row.cpuMicroseconds);
+  return Math.abs(first - second) / Math.min(first, second);
+};
 console.log(
-  `Counting costs ${(cost * 100).toFixed(1)} % of / throughput, and ${(cpuCost * 100).toFixed(1)} % of the CPU ` +
-    'time each request takes (requirement: at most 5 % of throughput). ' +
-    `Throughput counting on / off in each round: ${roundRatios.map((ratio) => ratio.toFixed(3)).join(', ')}.`,
+  `Counting costs ${(cost * 100).toFixed(1)} % of / throughput (the median of both counting apps' ${2 * runs} runs ` +
+    `against both others'), and ${(cpuCost * 100).toFixed(1)} % of the CPU time each request takes ` +
+    '(requirement: at most 5 % of throughput). Two identical apps lie ' +
+    `${(twinGap('on') * 100).toFixed(1)} % (counting) and ${(twinGap('off') * 100).toFixed(1)} % (not) apart in CPU time per request.`,
 );
 const microseconds = (nanoseconds) => number(nanoseconds / 1000, 2);
 console.log(
   `Counting one view on its own (scripts/bench-counting.ts, CPU time): ${microseconds(countingAlone.oneReader)} µs ` +
-    `for one reader asking again and again, as wrk does (${number(countingAlone.oneReader / 10 / countedRow.cpuMicroseconds, 1)} % ` +
-    `of a counted request's ${number(countedRow.cpuMicroseconds, 1)} µs); ${microseconds(countingAlone.crowd)} µs for ` +
+    `for one reader asking again and again, as wrk does (${number(countingAlone.oneReader / 10 / countedSide.cpuMicroseconds, 1)} % ` +
+    `of a counted request's ${number(countedSide.cpuMicroseconds, 1)} µs); ${microseconds(countingAlone.crowd)} µs for ` +
     '2,000 readers in turn (each view hashed and written as a row of its own).',
 );
 console.log(
