@@ -178,7 +178,8 @@ describe('private visit counts (decision 0065)', () => {
   it('counts each of a crowd of readers larger than the recent ones held in memory, and the first again as the same visitor', async () => {
     await reset();
     // 1,200 readers: more than the 1,000 a process recalls (page-views.ts), so memory starts afresh
-    // in between; then the first reader once more, with a languages header only, then a crawler.
+    // in between; then the first reader once more (the same visitor), and once with blank languages,
+    // which is left out as a bot's although that agent was recalled as a reader's.
     const readers = Array.from({ length: 1200 }, (_, index) => ({
       ip: `198.51.100.${index % 250}`,
       agent: `${FIREFOX} reader/${Math.floor(index / 250)}`,
