@@ -8,7 +8,12 @@ type Sighting = {
   actor_id: number | null;
   actor_name: string;
   last_at: string;
+  last_id: number | string;
 };
+
+/** Latest sighting first: by its moment, and within one millisecond by the log's order (its ids rise as entries are written). */
+type Seen = { name: string; at: string; id: number };
+const latestFirst = (a: Seen, b: Seen) => b.at.localeCompare(a.at) || b.id - a.id;
 
 /** The access-log actions that put an enquiry's details in front of someone. */
 const seeingActions = [
@@ -38,7 +43,7 @@ export function createEnquiryViewers(db: Kysely<DatabaseSchema>) {
         .selectFrom('access_log_enquiries')
         .innerJoin('access_log', 'access_log.id', 'access_log_enquiries.entry_id')
         .select(['access_log_enquiries.enquiry_id', ...grouped])
-        .select((eb) => eb.fn.max('at').as('last_at'))
+        .select((eb) => [eb.fn.max('at').as('last_at'), eb.fn.max('access_log.id').as('last_id')])
         .where('access_log_enquiries.enquiry_id', 'in', enquiryIds)
         .where('outcome', '=', 'ok')
         .where('action', 'in', seeingActions)
@@ -47,7 +52,7 @@ export function createEnquiryViewers(db: Kysely<DatabaseSchema>) {
       db
         .selectFrom('access_log')
         .select([sql<string>`target_id`.as('enquiry_id'), ...grouped])
-        .select((eb) => eb.fn.max('at').as('last_at'))
+        .select((eb) => [eb.fn.max('at').as('last_at'), eb.fn.max('id').as('last_id')])
         .where('target_kind', '=', 'enquiry')
         .where('target_id', 'in', enquiryIds.map(String))
         .where('outcome', '=', 'ok')
@@ -55,17 +60,18 @@ export function createEnquiryViewers(db: Kysely<DatabaseSchema>) {
         .groupBy(['target_id', ...grouped])
         .execute(),
     ]);
-    const people = new Map<number, Map<string, { name: string; at: string }>>();
+    const people = new Map<number, Map<string, Seen>>();
     for (const row of [...shown, ...about] as Sighting[]) {
       const enquiryId = Number(row.enquiry_id);
       const person = row.actor_kind === 'key' ? 'key' : `${row.actor_kind}:${row.actor_id}`;
-      const seen = people.get(enquiryId) ?? new Map<string, { name: string; at: string }>();
+      const seen = people.get(enquiryId) ?? new Map<string, Seen>();
+      const sighting = { name: row.actor_name, at: row.last_at, id: Number(row.last_id) };
       const before = seen.get(person);
-      if (!before || before.at < row.last_at) seen.set(person, { name: row.actor_name, at: row.last_at });
+      if (!before || latestFirst(sighting, before) < 0) seen.set(person, sighting);
       people.set(enquiryId, seen);
     }
     for (const [enquiryId, seen] of people) {
-      const latest = [...seen.values()].sort((a, b) => b.at.localeCompare(a.at));
+      const latest = [...seen.values()].sort(latestFirst).map(({ name, at }) => ({ name, at }));
       found.set(enquiryId, {
         latest: latest.slice(0, VIEWERS_SHOWN),
         more: Math.max(0, latest.length - VIEWERS_SHOWN),
