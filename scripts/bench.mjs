@@ -383,10 +383,9 @@ for (const { label, measured, cpuMicroseconds } of countingRows) {
 }
 const cost = 1 - countedSide.measured.requestsPerSecond / uncountedSide.measured.requestsPerSecond;
 const cpuCost = 1 - uncountedSide.cpuMicroseconds / countedSide.cpuMicroseconds;
-const twins = (analytics) => countingRows.filter((row) => row.analytics === analytics);
 /** How far two identical apps' CPU time per request lies apart: the measurement's own noise. */
 const twinGap = (analytics) => {
-  const [first, second] = twins(analytics).map((row) => row.cpuMicroseconds);
+  const [first, second] = countingRows.filter((row) => row.analytics === analytics).map((row) => row.cpuMicroseconds);
   return Math.abs(first - second) / Math.min(first, second);
 };
 console.log(
