@@ -73,6 +73,32 @@ test.describe('islands (decision 0038)', () => {
     await expect(form.getByLabel('First name')).toHaveValue('');
   });
 
+  test('a field the visitor is in before the loader arrives starts its form without another move', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // Hold the loader back until the visitor is in a field, as on a slow phone connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/entry-islands-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('First name').focus();
+    await expect.poll(() => asked).toBe(true);
+    release();
+
+    // No further focus, pointer or key: the loader finds the visitor where they are.
+    const owned = () => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+    await expect.poll(owned).toBe(true);
+    await expect(form.getByLabel('First name')).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a public page asks for its scripts and stylesheet only once it has been drawn (decision 0044)', async ({
     page,
     consoleErrors,

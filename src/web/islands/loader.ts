@@ -92,6 +92,9 @@ export function startIslands(): void {
       if (marker) void hydrate(marker);
     });
   }
+  // The loader arrives after the first frame (decision 0044): a visitor may already be in a field
+  // or over a form by then, and no new event says so until they move on.
+  markersIn(document, ':is(:focus-within, :hover)').forEach((marker) => void hydrate(marker));
   // A form sent before its island has hydrated would go out as a plain GET, the visitor's details
   // in the address: hold it, and send it again through the form's own handler once hydrated.
   document.addEventListener(
