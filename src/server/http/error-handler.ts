@@ -9,7 +9,9 @@ import { errorPageHtml, wantsErrorPage } from './error-page';
 const friendlyMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  // The parser refuses `__proto__` and `constructor.prototype` (prototype poisoning) with the same
+  // code as broken JSON, and keeps no reason: the message names both causes.
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON, or names __proto__ or constructor.prototype.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
 };
 

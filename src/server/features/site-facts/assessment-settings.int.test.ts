@@ -155,7 +155,10 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
     ]) {
       const answer = await put('assessment', hostile);
       expect(answer.statusCode, hostile).toBe(400);
-      expect(answer.json(), hostile).toMatchObject({ code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      expect(answer.json(), hostile).toEqual({
+        error: 'The request body is not valid JSON, or names __proto__ or constructor.prototype.',
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
     }
     // Other inherited names reach the rules, which name the key they do not know.
     for (const [hostile, field] of [
