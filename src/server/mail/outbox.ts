@@ -48,6 +48,8 @@ export interface CalendarPart {
 export interface QueuedEmail extends OutgoingEmail {
   id: number;
   attempts: number;
+  /** When it was queued (ISO): with the id, what names this mail and no other. */
+  createdAt: string;
 }
 
 /** Queues a mail. Call it inside the transaction that stores what the mail is about. */
@@ -103,6 +105,7 @@ export async function claimDueEmail(
     return {
       id: row.id,
       attempts: row.attempts,
+      createdAt: row.created_at,
       recipient: row.recipient,
       subject: row.subject,
       body: row.body,

@@ -91,6 +91,31 @@ describe('staff notification e-mail', () => {
     expect((await outbox())[0]).toMatchObject({ status: 'sent', last_error: null });
   });
 
+  it('sends a mail again with the same Message-ID, so mail programs fold the repeat, and another mail with its own', async () => {
+    const smtp = track(await startTestSmtpServer());
+    const { subject, worker, outbox } = await setUp(smtp.url);
+    const send = () => subject.app.inject({ method: 'POST', url: '/api/contact-submissions', payload: contact });
+    expect((await send()).statusCode).toBe(201);
+    await waitFor(() => smtp.received.length === 1);
+
+    // What a crash between the mail server's "250 OK" and marking the row sent leaves behind.
+    await subject.database.db
+      .updateTable('email_outbox')
+      .set({ status: 'pending', sent_at: null, next_attempt_at: new Date(0).toISOString() })
+      .execute();
+    worker.wake();
+    await waitFor(() => smtp.received.length === 2);
+    expect((await send()).statusCode).toBe(201);
+    await waitFor(() => smtp.received.length === 3);
+
+    const messageIds = smtp.received.map((mail) => /^Message-ID: (.*)$/im.exec(mail.raw)?.[1]);
+    const [first] = await outbox();
+    expect(messageIds[0]).toMatch(new RegExp(`^<outbox-${first!.id}-[0-9a-z]+@northstar\\.test>$`));
+    expect(messageIds[1]).toBe(messageIds[0]);
+    expect(messageIds[2]).toMatch(/^<outbox-\d+-[0-9a-z]+@northstar\.test>$/);
+    expect(messageIds[2]).not.toBe(messageIds[0]);
+  });
+
   it('queues nothing when notifications are off', async () => {
     const subject = await createTestApp();
     cleanups.push(() => subject.close());

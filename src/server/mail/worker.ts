@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Clock } from '../../shared/clock';
 import type { DatabaseSchema } from '../db/schema';
 import { loggableError } from '../log-redaction';
-import { claimDueEmail, markAttemptFailed, markSent } from './outbox';
+import { claimDueEmail, markAttemptFailed, markSent, type QueuedEmail } from './outbox';
 
 export interface MailWorkerOptions {
   db: Kysely<DatabaseSchema>;
@@ -48,6 +48,17 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
   };
 }
 
+/**
+ * The Message-ID of a queued mail, the same on every attempt: delivery is at least once (a crash
+ * after the mail server took a mail and before it is marked sent sends it again), and mail
+ * programs fold two messages with one Message-ID into one. The time it was queued keeps the id
+ * apart from a mail that reuses the row number after a restore. The domain is the sender's.
+ */
+export function outboxMessageId(email: Pick<QueuedEmail, 'id' | 'createdAt'>, from: string): string {
+  const domain = /@([^@\s<>"]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox-${email.id}-${Date.parse(email.createdAt).toString(36)}@${domain}>`;
+}
+
 /** Sends queued mail (staff notifications, parents' confirmations) over SMTP, with retries and backoff, until stopped. */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const {
@@ -79,6 +90,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       try {
         await transport.sendMail({
           from,
+          messageId: outboxMessageId(email, from),
           to: email.recipient,
           subject: email.subject,
           text: email.body,
