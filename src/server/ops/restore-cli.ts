@@ -4,6 +4,7 @@ import path from 'node:path';
 import { systemClock } from '../../shared/clock';
 import type { Config } from '../config';
 import { CommandFailure, databaseName, runOpsCommand } from './command';
+import { checkSecretsKey } from './doctor-checks';
 import { dumpPostgres, inspectPostgres, loadDump, withTemporaryDatabase } from './postgres-copy';
 import { listSnapshots, restic, resticSettingsProblem, type Snapshot, tagValue } from './restic';
 import { countedTables, type CountedRows, describeRows, migrationProblem, type SiteContents } from './site-contents';
@@ -70,6 +71,10 @@ runOpsCommand(async (config) => {
       `Restored snapshot ${snapshot.shortId} of ${snapshot.time.toISOString()} to ${databaseName(config, sqliteFile)}. ` +
         'Start the site: migrations newer than the backup run at start.',
     );
+    // No snapshot holds the secrets key (decision 0058): on a new machine the site would refuse to
+    // start without it, so say so now, while the person restoring still has the backups to hand.
+    const key = await checkSecretsKey(config);
+    if (!key.ok) console.log(`Before starting the site: ${key.what}; ${key.fix}.`);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
