@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
 import type { ViteUserConfig } from 'vitest/config';
@@ -37,6 +38,9 @@ export default async function config(): Promise<ViteUserConfig> {
   return {
     plugins: [react()],
     test: {
+      // Vitest's default leaves a core free (one worker on a two-core machine), but most of these
+      // tests wait (on SMTP, restic, PostgreSQL, scrypt's thread pool), so one file per core.
+      maxWorkers: availableParallelism(),
       // Ceilings, not speed checks: tests that wait for mail or hash passwords took more than the
       // default 5 s on a two-core machine busy with other work.
       testTimeout: 30_000,
