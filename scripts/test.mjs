@@ -25,7 +25,7 @@ step('Lint', bin('eslint'), ['.']);
 step('Formatting', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 step('Type check', bin('tsc'), ['--noEmit']);
 // CI's Node 24 run leaves SQLite's integration tests to the run ahead of time on Node 20
-// (.ci/run, decision 0060): `TEST_VITEST_PROJECTS="unit postgres"`. Unset, every project runs.
+// (.ci/run, decision 0074): `TEST_VITEST_PROJECTS="unit postgres"`. Unset, every project runs.
 const vitestProjects = (process.env.TEST_VITEST_PROJECTS ?? '').split(/\s+/).filter(Boolean);
 step(
   vitestProjects.length ? `Unit and integration tests (${vitestProjects.join(', ')})` : 'Unit and integration tests',
