@@ -1,6 +1,6 @@
 import { londonSpokenTime } from '../london-time';
 import type { SettingKey } from '../settings/settings';
-import type { SiteFactSection } from '../site-facts/site-facts';
+import { type SiteFactSection, siteFactSectionLabels } from '../site-facts/site-facts';
 import type { AccessAction, AccessLogEntry } from './access-log';
 
 /**
@@ -61,15 +61,6 @@ const settingWords: Record<SettingKey, string> = {
   show_brand_text: 'Showing the site name',
 };
 
-/** The parts of /admin/site by their headings there. */
-const siteParts: Record<SiteFactSection, string> = {
-  details: 'Details & prices',
-  hours: 'Opening hours',
-  testimonials: 'Testimonials',
-  faq: 'FAQ',
-  assessment: 'Free assessment bookings',
-};
-
 const isAction = (action: string): action is AccessAction => Object.hasOwn(accessActionWords, action);
 
 /** What was done; a code the screen has no words for yet is shown as it is rather than hidden. */
@@ -104,8 +95,8 @@ export function targetWords(entry: Pick<AccessLogEntry, 'action' | 'target' | 's
     case 'site':
       return entry.action === 'site.restore'
         ? `Version ${id}`
-        : Object.hasOwn(siteParts, id)
-          ? siteParts[id as SiteFactSection]
+        : Object.hasOwn(siteFactSectionLabels, id)
+          ? siteFactSectionLabels[id as SiteFactSection]
           : id;
     case 'booking-time':
       return Number.isNaN(Date.parse(id)) ? id : `The time ${londonSpokenTime(id)} (UK time)`;

@@ -119,6 +119,15 @@ export interface SiteFacts {
 export const siteFactSections = ['details', 'hours', 'testimonials', 'faq', 'assessment'] as const;
 export type SiteFactSection = (typeof siteFactSections)[number];
 
+/** Each part's heading on /admin/site, also how its saves and the access log name it. */
+export const siteFactSectionLabels: Record<SiteFactSection, string> = {
+  details: 'Details & prices',
+  hours: 'Opening hours',
+  testimonials: 'Testimonials',
+  faq: 'FAQ',
+  assessment: 'Free assessment bookings',
+};
+
 /**
  * Who may save each section (decision 0059): the business's details and prices are the owners'
  * (decision 0058's "site settings"); hours, closures, testimonials and the FAQ are the editors'

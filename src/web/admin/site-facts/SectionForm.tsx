@@ -1,11 +1,16 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { type CurrentSiteFacts, type SiteFactSection, sectionRoles } from '../../../shared/site-facts/site-facts';
+import {
+  type CurrentSiteFacts,
+  type SiteFactSection,
+  sectionRoles,
+  siteFactSectionLabels,
+} from '../../../shared/site-facts/site-facts';
 import { useMayUse } from '../session';
 import { AdminForm } from '../ui/form';
 import { PreviewDialog } from '../ui/PreviewDialog';
-import { previewPageName, sectionLabels, sectionPreviewPages } from './section-form';
+import { previewPageName, sectionPreviewPages } from './section-form';
 import type { useSectionForm } from './use-section-form';
 
 export const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
@@ -47,7 +52,7 @@ export function SectionForm<Section extends SiteFactSection, Form extends FieldV
 }) {
   const { section, form, save, preview, conflict } = state;
   const editable = useMayUse()(sectionRoles[section]);
-  const label = sectionLabels[section];
+  const label = siteFactSectionLabels[section];
   const headingId = `site-${section}-heading`;
   return (
     <section id={partAnchor(section)} aria-labelledby={headingId} className={`${box} ${belowStickyHeader}`}>

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { type CurrentSiteFacts, type SiteFactSection, siteFactSections } from '../../../shared/site-facts/site-facts';
+import {
+  type CurrentSiteFacts,
+  type SiteFactSection,
+  siteFactSectionLabels,
+  siteFactSections,
+} from '../../../shared/site-facts/site-facts';
 import { rememberSiteFacts } from '../../lib/site-data';
 import { Seo } from '../../lib/seo';
 import { useAdminMutation } from '../admin-mutation';
@@ -13,7 +18,6 @@ import { FaqForm } from './FaqForm';
 import { HoursForm } from './HoursForm';
 import { siteFactsQueries } from './queries';
 import { partAnchor } from './SectionForm';
-import { sectionLabels } from './section-form';
 import { TestimonialsForm } from './TestimonialsForm';
 import { Versions } from './Versions';
 
@@ -52,7 +56,7 @@ export function SiteFactsPage() {
     [edits],
   );
   const unsaved = useCallback(
-    () => siteFactSections.filter((section) => edits.get(section)?.()).map((section) => sectionLabels[section]),
+    () => siteFactSections.filter((section) => edits.get(section)?.()).map((section) => siteFactSectionLabels[section]),
     [edits],
   );
 
@@ -100,7 +104,7 @@ export function SiteFactsPage() {
 /** The screen is long: a link to each part, wrapping onto more lines on a phone. */
 function JumpLinks() {
   const parts = [
-    ...siteFactSections.map((section) => ({ anchor: partAnchor(section), label: sectionLabels[section] })),
+    ...siteFactSections.map((section) => ({ anchor: partAnchor(section), label: siteFactSectionLabels[section] })),
     { anchor: partAnchor('versions'), label: 'Versions' },
   ];
   return (

@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CurrentSiteFacts, SiteFactsRevision } from '../../../shared/site-facts/site-facts';
+import {
+  type CurrentSiteFacts,
+  type SiteFactsRevision,
+  siteFactSectionLabels,
+} from '../../../shared/site-facts/site-facts';
 import { useAdminMutation } from '../admin-mutation';
 import { useMayUse } from '../session';
 import { useSiteFactsApi } from './api';
@@ -8,12 +12,11 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatAdminDate } from '../ui/date-format';
 import { siteFactsQueries } from './queries';
 import { belowStickyHeader, box, partAnchor, secondaryButton } from './SectionForm';
-import { sectionLabels } from './section-form';
 
 const whatChanged = (revision: SiteFactsRevision) =>
   revision.section === 'initial'
     ? 'The details the site was built with, before the first save'
-    : `${revision.section === 'restore' ? `Restored version ${revision.restoredFrom}` : sectionLabels[revision.section]}, by ${revision.savedBy}`;
+    : `${revision.section === 'restore' ? `Restored version ${revision.restoredFrom}` : siteFactSectionLabels[revision.section]}, by ${revision.savedBy}`;
 
 /**
  * Every kept save, newest first (decision 0059): when (London time), who, which part. Owners may

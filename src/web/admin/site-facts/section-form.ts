@@ -6,15 +6,6 @@ import type { SitePreviewPage } from './api';
 /** A problem's place in a section's value (`['pricing', 'classroom', 'primary']`), as the form names its field. */
 export type FieldOf = (path: readonly PropertyKey[]) => string;
 
-/** Each part's heading, also how the list of saves names what a save changed. */
-export const sectionLabels: Record<SiteFactSection, string> = {
-  details: 'Details & prices',
-  hours: 'Opening hours',
-  testimonials: 'Testimonials',
-  faq: 'FAQ',
-  assessment: 'Free assessment bookings',
-};
-
 /**
  * The pages each part can preview: the two where the facts show most; the booking settings
  * show on the free assessment page, where parents pick a time.

@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { siteFactSectionSchemas } from '../../../shared/site-facts/schemas';
-import type { CurrentSiteFacts, SiteFactSection, SiteFacts } from '../../../shared/site-facts/site-facts';
+import {
+  type CurrentSiteFacts,
+  type SiteFactSection,
+  type SiteFacts,
+  siteFactSectionLabels,
+} from '../../../shared/site-facts/site-facts';
 import { rememberSiteFacts } from '../../lib/site-data';
 import { HttpError } from '../../lib/http';
 import { useAdminMutation } from '../admin-mutation';
@@ -10,7 +15,7 @@ import { useSiteFactsApi } from './api';
 import { useAdminForm } from '../ui/form';
 import { siteFactsQueries } from './queries';
 import type { SitePreviewPage } from './api';
-import { type FieldOf, formFieldOfServerField, sectionFormSchema, sectionLabels } from './section-form';
+import { type FieldOf, formFieldOfServerField, sectionFormSchema } from './section-form';
 
 /** What a part's form edits: the part's value, never "not saved yet". */
 export type PartValue<Section extends SiteFactSection> = Exclude<SiteFacts[Section], null>;
@@ -103,7 +108,7 @@ export function useSectionForm<Section extends SiteFactSection, Form extends Fie
   const save = useAdminMutation({
     mutationFn: (values: Form) => siteFacts.save(section, loaded.current.revision, toValue(values)),
     // Which part: the screen has a Save button per part, and the others' edits stay unsaved.
-    success: { title: `${sectionLabels[section]} saved.` },
+    success: { title: `${siteFactSectionLabels[section]} saved.` },
     failure: { title: 'Not saved' },
     invalidates: [siteFactsQueries.revisions(siteFacts).queryKey],
     onSuccess: (next) => {
