@@ -54,7 +54,7 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
  * programs fold two messages with one Message-ID into one. The time it was queued keeps the id
  * apart from a mail that reuses the row number after a restore. The domain is the sender's.
  */
-export function outboxMessageId(email: Pick<QueuedEmail, 'id' | 'createdAt'>, from: string): string {
+function outboxMessageId(email: Pick<QueuedEmail, 'id' | 'createdAt'>, from: string): string {
   const domain = /@([^@\s<>"]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return `<outbox-${email.id}-${Date.parse(email.createdAt).toString(36)}@${domain}>`;
 }
