@@ -35,7 +35,7 @@ export default defineConfig({
     bypassCSP: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: findChromium(),
+      executablePath: findChromium({ headlessShell: true }),
       env: withoutFaketime(process.env),
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },

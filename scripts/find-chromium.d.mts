@@ -1,1 +1,1 @@
-export function findChromium(options?: { install?: boolean }): string;
+export function findChromium(options?: { install?: boolean; headlessShell?: boolean }): string;

@@ -42,7 +42,7 @@ const built = step('Build', process.execPath, ['scripts/build.mjs']);
 if (built) {
   let chromium;
   try {
-    chromium = findChromium({ install: true });
+    chromium = findChromium({ install: true, headlessShell: true });
   } catch (error) {
     console.error(`\n${error.message}`);
     failures.push('End-to-end tests (no Chromium)');

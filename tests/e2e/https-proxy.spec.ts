@@ -105,7 +105,7 @@ test.describe('behind Caddy with HTTPS', () => {
   test('a form sent from a browser through the proxy is stored, and staff see it through the admin API', async () => {
     // Chromium on 127.0.0.1 only, so the next test knows which address this enquiry counted against.
     const browser = await chromium.launch({
-      executablePath: findChromium(),
+      executablePath: findChromium({ headlessShell: true }),
       args: ['--host-resolver-rules=MAP localhost 127.0.0.1', '--no-first-run'],
     });
     try {

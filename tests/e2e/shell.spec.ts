@@ -36,6 +36,9 @@ test.describe('the shell on every page', () => {
     await page.goto('/');
     const track = page.locator('.ticker-track');
     await expect(page.getByText('We Cover:')).toBeVisible();
+    // The pointer rests on the page's heading, not on the ticker: a headless browser's pointer starts
+    // at the top left corner, where the ticker is, and would pause it before the test begins.
+    await page.getByRole('heading', { level: 1 }).hover();
     expect(await track.evaluate((element) => getComputedStyle(element).animationDuration)).toBe('20s');
     expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
     await page.locator('.ticker').hover();
