@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
 import type { ViteUserConfig } from 'vitest/config';
+import { filesEndingIn, runtimeDependentTests } from './tests/support/runtime-tests.mjs';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -20,6 +21,7 @@ async function postgresAnswers(): Promise<boolean> {
 
 /**
  * Unit tests run once; integration tests (*.int.test.ts) run on SQLite and again on PostgreSQL.
+ * `runtime` repeats the unit tests that depend on the Node.js line, for CI's second Node.
  * Without PostgreSQL the second run is left out with a plain message, except on CI, where it fails.
  */
 export default async function config(): Promise<ViteUserConfig> {
@@ -33,6 +35,10 @@ export default async function config(): Promise<ViteUserConfig> {
     );
   }
   const integration = ['src/**/*.int.test.{ts,tsx}'];
+  const unitTests = filesEndingIn(
+    ['src', 'eslint-rules', 'tests/scripts'],
+    ['.test.ts', '.test.tsx', '.test.mjs'],
+  ).filter((file) => !file.includes('.int.test.'));
   // Tests of PostgreSQL's own behaviour (a broken connection) run only in the PostgreSQL project.
   const postgresOnly = ['src/**/*.postgres.int.test.{ts,tsx}'];
   return {
@@ -45,6 +51,13 @@ export default async function config(): Promise<ViteUserConfig> {
       // default 5 s on a two-core machine busy with other work.
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // `npm run coverage`: the server's and the shared code's lines and branches (docs/testing.md).
+      coverage: {
+        provider: 'v8' as const,
+        include: ['src/server/**', 'src/shared/**'],
+        exclude: ['**/*.test.{ts,tsx}', '**/*.d.{ts,mts}'],
+        reporter: ['text-summary', 'json-summary'],
+      },
       projects: [
         {
           extends: true as const,
@@ -54,6 +67,9 @@ export default async function config(): Promise<ViteUserConfig> {
             exclude: integration,
           },
         },
+        // The unit tests that hang on the Node.js line, for CI's second Node (decision 0076). `npm test`
+        // leaves it out: the unit project holds these files already.
+        { extends: true as const, test: { name: 'runtime', include: runtimeDependentTests(unitTests) } },
         {
           extends: true as const,
           test: { name: 'sqlite', include: integration, exclude: postgresOnly, env: { TEST_DB: 'sqlite' } },

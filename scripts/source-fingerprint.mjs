@@ -36,13 +36,18 @@ function builtFingerprint() {
   }
 }
 
+/** True when `entry` (a file in dist) exists and dist was built from the sources as they are now. */
+export function builtFromTheseSources(entry = 'dist/server/main.js') {
+  return fs.existsSync(entry) && builtFingerprint() === sourceFingerprint();
+}
+
 /**
  * Runs the build when `entry` (a file in dist) is missing or dist is older than the sources.
  * The notice goes to stderr; `quiet` also keeps the build's own output off stdout, for commands
  * whose stdout is their answer (`npm run admin:key` prints the key).
  */
 export function buildIfStale(entry, { quiet = false } = {}) {
-  if (fs.existsSync(entry) && builtFingerprint() === sourceFingerprint()) return;
+  if (builtFromTheseSources(entry)) return;
   console.error('Building the site first (this takes a minute)…');
   execFileSync(process.execPath, ['scripts/build.mjs'], {
     stdio: [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'inherit'],

@@ -1,0 +1,2 @@
+export function runtimeDependentTests(unitTests: string[]): string[];
+export function filesEndingIn(roots: string[], suffixes: string[]): string[];
