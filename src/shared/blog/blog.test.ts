@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogListHref, formatPostDate, formatPostDateTime, parseBlogListQuery, tagList } from './blog';
+import { blogListHref, formatPostDate, formatPostDateTime, parseBlogListQuery, postStatus, tagList } from './blog';
 import { blogPostFormDefaults, blogPostInputSchema } from './schemas';
 
 const valid = {
@@ -102,5 +102,23 @@ describe('blog formatting', () => {
   it('splits tags, trimming blanks and repeats', () => {
     expect(tagList(' GCSE, maths,,GCSE , ')).toEqual(['GCSE', 'maths']);
     expect(tagList(null)).toEqual([]);
+  });
+});
+
+describe('the status the admin list gives a post', () => {
+  const at = '2026-11-23T13:00:00.000Z';
+  const second = 1000;
+
+  it('calls a published post with a time still to come Scheduled, and Published from that time on', () => {
+    const scheduled = { published: 'true', publishedAt: at } as const;
+    expect(postStatus(scheduled, new Date(Date.parse(at) - second))).toBe('Scheduled');
+    expect(postStatus(scheduled, new Date(at))).toBe('Published');
+    expect(postStatus(scheduled, new Date(Date.parse(at) + second))).toBe('Published');
+  });
+
+  it('calls a post without a time Published, and an unpublished one Draft whatever its time', () => {
+    expect(postStatus({ published: 'true', publishedAt: null }, new Date(at))).toBe('Published');
+    expect(postStatus({ published: 'false', publishedAt: at }, new Date(Date.parse(at) - second))).toBe('Draft');
+    expect(postStatus({ published: 'false', publishedAt: null }, new Date(at))).toBe('Draft');
   });
 });
