@@ -324,15 +324,4 @@ test.describe('without JavaScript', () => {
     await nearest.first().click();
     await expect(booking(page).getByRole('form', { name: /^Your details for/ })).toBeVisible();
   });
-
-  test('hostile and unknown choices in the address: the page, with a clear message', async ({ page }) => {
-    for (const query of ['day=2026-02-31', 'day=%3Cscript%3E', 'day=2020-01-01', 'day=x&time=y', 'booked=nope']) {
-      const answer = await page.goto(`${server.baseUrl}/free-assessment?${query}`);
-      expect(answer!.status()).toBe(200);
-      await expect(booking(page).getByRole('heading', { name: 'Choose a day' })).toBeVisible();
-      await expect(
-        booking(page).getByText(/We could not read the day or time|There are no free times left/),
-      ).toBeVisible();
-    }
-  });
 });
