@@ -136,15 +136,8 @@ test.describe('islands (decision 0038)', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('forms post to their own page, and blog search and paging work through the URL', async ({ page }) => {
-    // Sending them is enquiries-forms-without-script.spec.ts's (decision 0062).
-    for (const path of ['/contact', '/free-assessment', '/']) {
-      await page.goto(path);
-      const form = page.getByRole('main').locator('form');
-      await expect(form).toHaveAttribute('method', 'post');
-      await expect(form).toHaveAttribute('action', path);
-      expect(await page.content()).not.toContain('needs JavaScript');
-    }
+  // The forms posting to their own page: form-post.int.test.ts; sending them: enquiries-forms-without-script.spec.ts.
+  test('blog search and Clear All work through the URL', async ({ page }) => {
     await page.goto('/blog');
     await page.getByRole('searchbox', { name: 'Search articles' }).fill('maths');
     await page.getByRole('button', { name: 'Search' }).click();

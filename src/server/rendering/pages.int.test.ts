@@ -119,6 +119,21 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('sends the testimonials once, as the cards: the carousel island’s props carry none (decision 0059)', async () => {
+    const html = (await subject.app.inject('/')).body;
+    const propsId = /data-island="TestimonialCarousel"[^>]*data-props-id="([^"]+)"/.exec(html)?.[1];
+    expect(propsId).toBeTruthy();
+    const props = new RegExp(`<script type="application/json" id="${propsId}">(.*?)</script>`).exec(html)?.[1];
+    expect(props).toBe('{}');
+
+    const cards = [...html.matchAll(/<blockquote>“(.*?)”<\/blockquote><figcaption>(.*?)<\/figcaption>/g)];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const [, text, author] of cards) {
+      expect(html.split(text!)).toHaveLength(2);
+      expect(html.split(author!)).toHaveLength(2);
+    }
+  });
+
   it('sends the admin area as a client-only shell, marked noindex', async () => {
     const response = await subject.app.inject('/admin');
     expect(response.statusCode).toBe(200);

@@ -118,7 +118,9 @@ describe('server-rendered blog pages', () => {
       async (path) => {
         const response = await subject.app.inject(path);
         expect(response.statusCode).toBe(404);
-        expect(response.body).toContain('Blog Post Not Found');
+        expect(response.body.match(/<h1\b[^>]*>(.*?)<\/h1>/gs)).toEqual([
+          expect.stringMatching(/>Blog Post Not Found<\/h1>$/),
+        ]);
         expect(response.body).toContain('<meta name="robots" content="noindex, nofollow"');
         expect(response.body).not.toContain('Hidden draft');
       },

@@ -18,6 +18,9 @@ const details = {
   website: '',
 };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+/** The "Book a time" part of a page as drawn: its island's props, which repeat its notice, left out. */
+const bookingPartOf = (html: string) =>
+  (/<section id="book-a-time".*?<\/section>/s.exec(html)?.[0] ?? '').replace(/<script\b.*?<\/script>/gs, '');
 
 /**
  * The booking on /free-assessment as a browser without script makes it (decision 0072): plain
@@ -145,14 +148,20 @@ describe('booking on /free-assessment without script', () => {
   it.each([
     ['day=2026-02-31', 'We could not read the day or time'],
     ['day=abc', 'We could not read the day or time'],
+    ['day=x&time=y', 'We could not read the day or time'],
+    ['day=%3Cscript%3E', 'We could not read the day or time'],
     ['day=2026-12-01&time=99:99', 'We could not read the day or time'],
     ['booked=%3Cscript%3E', 'We could not read the day or time'],
+    ['booked=nope', 'We could not read the day or time'],
+    ['day=2020-01-01', 'There are no free times left on Wednesday 1 January'],
     ['day=2027-06-01', 'There are no free times left on Tuesday 1 June'],
     ['day=2026-12-01&time=03:00', 'is not free'],
-  ])('?%s renders the page with a clear message', async (query, message) => {
+  ])('?%s renders the page with a clear message and the days to choose from', async (query, message) => {
     const answer = await page(`/free-assessment?${query}`);
     expect(answer.statusCode).toBe(200);
-    expect(answer.body).toContain(message);
+    const booking = bookingPartOf(answer.body);
+    expect(booking).toContain(message);
+    expect(booking).toMatch(/<h3 [^>]*>Choose a day<\/h3>/);
   });
 
   it('is never answered from the page cache: a booking shows at once', async () => {

@@ -71,6 +71,21 @@ describe('enquiry forms posted without script', () => {
   const rows = () => subject.database.db.selectFrom('contact_submissions').selectAll().orderBy('id').execute();
   const rowFor = async (email: string) => (await rows()).filter((row) => row.email === email);
 
+  it.each([
+    ['/contact', 'contact-form'],
+    ['/free-assessment', 'assessment-form'],
+    ['/', 'callback-form'],
+  ])(
+    '%s has one form in its main content, posting to the page itself, and never says it needs JavaScript',
+    async (url, id) => {
+      const html = (await subject.app.inject(url)).body;
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      expect(main.match(/<form\b[^>]*>/g)).toEqual([expect.stringContaining(`id="${id}"`)]);
+      expect(formOnPage(html, id)).toMatchObject({ method: 'post', action: url });
+      expect(html).not.toContain('needs JavaScript');
+    },
+  );
+
   describe('sent', () => {
     it.each([
       ['/contact', contact, '/contact?sent=1#contact-form', { submission_type: 'contact', mobile: '07700 900123' }],
