@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
 import { expect, KEY, signIn } from './admin-session';
 import { test } from './fixtures';
+import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
 
 let server: RunningServer;
@@ -30,7 +31,7 @@ async function book(page: Page, firstName: string, email: string, startsAt: stri
  * Issue 41 part 5: staff sign in, see the day's bookings on "Upcoming assessments", move one,
  * cancel another after the screen asks, and block a time, which parents are then not offered.
  */
-test('staff see, move, cancel and block assessments', async ({ page, consoleErrors }, testInfo) => {
+test('staff see, move, cancel and block assessments', async ({ page, consoleErrors }) => {
   test.setTimeout(150_000);
   server = await startServer({ ADMIN_API_KEY: KEY });
   try {
@@ -57,23 +58,13 @@ test('staff see, move, cancel and block assessments', async ({ page, consoleErro
     await expect(priya).toContainText('Booked');
     await expect(priya.getByRole('link', { name: /in the inbox/ })).toHaveAttribute('href', /^\/admin#enquiry-\d+$/);
 
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-1280.png`,
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-day-390.png`,
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotForPeople(page, 'admin-bookings-day', { fullPage: true });
 
     // Move Priya to the third time of the day.
     await priya.getByRole('button', { name: /^Move/ }).click();
     const move = page.getByRole('dialog', { name: 'Move Priya Khan’s assessment' });
     await move.getByLabel('New time (UK time)').selectOption(third!.start);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-move-1280.png` });
+    await screenshotForPeople(page, 'admin-bookings-move');
     await move.getByRole('button', { name: 'Move', exact: true }).click();
     await expect(move).toBeHidden();
     await expect(rows(page).filter({ hasText: 'Priya Khan' })).toContainText(third!.time);
@@ -101,15 +92,7 @@ test('staff see, move, cancel and block assessments', async ({ page, consoleErro
 
     await page.getByRole('button', { name: 'Week' }).click();
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(dayWords(first.date)) })).toBeVisible();
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-1280.png`,
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? testInfo.outputDir}/admin-bookings-week-390.png`,
-      fullPage: true,
-    });
+    await screenshotForPeople(page, 'admin-bookings-week', { fullPage: true });
     expect(consoleErrors).toEqual([]);
   } finally {
     await server.stop();

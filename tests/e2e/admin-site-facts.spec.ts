@@ -4,6 +4,7 @@ import { defaultSiteFacts } from '../../src/shared/site-facts/defaults';
 import { type CurrentSiteFacts, describeClosure, type SiteFactsRevision } from '../../src/shared/site-facts/site-facts';
 import { expect, KEY, signIn } from './admin-session';
 import { test } from './fixtures';
+import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
 
 // A server of its own: the walk changes the prices and the phone number every page shows. Its
@@ -144,11 +145,7 @@ test('staff change the details, hours, testimonials and FAQ; every public page f
   await expect(versions.getByRole('listitem').last()).toContainText('The details the site was built with');
   await expect(versions.getByRole('listitem').first()).toContainText('FAQ, by Staff member');
 
-  if (process.env.SCREENSHOT_DIR) {
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-desktop.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-390.png`, fullPage: true });
-  }
+  await screenshotForPeople(page, 'admin-site', { fullPage: true });
 
   // The public pages and their structured data: soft checks, so one miss does not hide the others.
   const closureText = describeClosure(
@@ -256,12 +253,7 @@ test('staff set the free assessment bookings: a bad number shows its message, th
   const firstTimes = row(page, 'Free assessment bookings', 'Assessment times 1');
   await expect(firstTimes.getByLabel('Opens')).toHaveValue(defaultSiteFacts.hours.shown[0]!.opens);
 
-  if (process.env.SCREENSHOT_DIR) {
-    await bookings.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-assessment-1280.png` });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await bookings.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-site-assessment-390.png` });
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await screenshotForPeople(page, 'admin-site-assessment', { of: bookings });
 
   const saves = (await revisions(request)).length;
   await bookings.getByLabel('Places at each time').fill('twenty');

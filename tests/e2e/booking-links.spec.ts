@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { BookedTime, OfferedTimes } from '../../src/shared/bookings/bookings';
 import type { OfferedTime } from '../../src/shared/bookings/slots';
 import { attachedCalendar, parsedEvent, tokenIn } from '../support/booking-mail';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { uniqueEmail } from './enquiries';
 import { expect, test } from './fixtures';
+import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -14,16 +13,6 @@ import { type RunningServer, startServer } from './server';
  * (METHOD:CANCEL, the same UID, a higher SEQUENCE); the change link moves the booking, a time taken
  * meanwhile offers the nearest free ones, and the update carries the new UK wall-clock time.
  */
-const screens = '/work/notes/screens/booking-links-41';
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(screens, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    await page.screenshot({ path: `${screens}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
 const parent = (email: string) => ({
   firstName: 'Priya',
   lastName: 'Linktest',
@@ -101,7 +90,7 @@ test.describe('the booking links', () => {
         expect(opened!.headers()['referrer-policy']).toBe('no-referrer');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel your free assessment');
         await expect(page.getByText('Your free assessment is booked for')).toContainText(`${time.time} (UK time)`);
-        await shoot(page, `cancel-confirm-${label}`);
+        await screenshotForPeople(page, `booking-links-cancel-confirm-${label}`, { fullPage: true });
         // Opening the link cancelled nothing.
         expect(await isOffered(time.start)).toBe(false);
 
@@ -110,7 +99,7 @@ test.describe('the booking links', () => {
         await expect(page.getByRole('main').getByRole('status')).toContainText(`Your assessment on`);
         await expect(page.getByRole('main').getByRole('status')).toContainText(`${time.time} (UK time) is cancelled.`);
         await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/free-assessment');
-        await shoot(page, `cancel-done-${label}`);
+        await screenshotForPeople(page, `booking-links-cancel-done-${label}`, { fullPage: true });
 
         const cancellation = parsedEvent(attachedCalendar(await mailTo(email, 'Subject: Cancelled')));
         expect(cancellation.method).toBe('CANCEL');
@@ -124,12 +113,12 @@ test.describe('the booking links', () => {
         expect(again!.status()).toBe(410);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('This booking has already been cancelled');
         await expect(page.getByRole('button', { name: 'Cancel the assessment' })).toHaveCount(0);
-        await shoot(page, `cancel-already-${label}`);
+        await screenshotForPeople(page, `booking-links-cancel-already-${label}`, { fullPage: true });
 
         const broken = await page.goto(`${server.baseUrl}/free-assessment/cancel?token=not-a-token`);
         expect(broken!.status()).toBe(400);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is not valid');
-        await shoot(page, `link-not-valid-${label}`);
+        await screenshotForPeople(page, `booking-links-link-not-valid-${label}`, { fullPage: true });
 
         // The server's request log names the page, never the token.
         const log = server.output();
@@ -150,26 +139,26 @@ test.describe('the booking links', () => {
         await page.goto(link);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change the time of your free assessment');
         await expect(page.getByText('Your free assessment is booked for')).toContainText(`${from.time} (UK time)`);
-        await shoot(page, `change-days-${label}`);
+        await screenshotForPeople(page, `booking-links-change-days-${label}`, { fullPage: true });
 
         // A day, then a time on it: links, changing nothing.
         const day = days[script ? 1 : 2]!;
         await page.locator(`a[href*="day=${day.date}"]`).click();
         await expect(page.getByRole('heading', { name: /^2\. Choose a time on / })).toBeVisible();
-        await shoot(page, `change-times-${label}`);
+        await screenshotForPeople(page, `booking-links-change-times-${label}`, { fullPage: true });
         const wanted = day.times[0]!;
         await page.getByRole('link', { name: wanted.time, exact: true }).click();
         await expect(page.getByRole('heading', { name: /^Move your assessment to / })).toContainText(
           `${wanted.time} (UK time)?`,
         );
-        await shoot(page, `change-confirm-${label}`);
+        await screenshotForPeople(page, `booking-links-change-confirm-${label}`, { fullPage: true });
 
         // Another parent takes that time before this one confirms.
         await book(wanted, uniqueEmail(`rival-${label}`));
         await page.getByRole('button', { name: 'Move to this time' }).click();
         const alert = page.getByRole('main').getByRole('alert');
         await expect(alert).toContainText('That time has just been taken; here are the nearest free ones');
-        await shoot(page, `change-taken-${label}`);
+        await screenshotForPeople(page, `booking-links-change-taken-${label}`, { fullPage: true });
 
         // The nearest free time offered instead: confirm it.
         const next = day.times[1]!;
@@ -177,7 +166,7 @@ test.describe('the booking links', () => {
         await page.getByRole('button', { name: 'Move to this time' }).click();
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your assessment has a new time');
         await expect(page.getByRole('main').getByRole('status')).toContainText(`${next.time} (UK time)`);
-        await shoot(page, `change-done-${label}`);
+        await screenshotForPeople(page, `booking-links-change-done-${label}`, { fullPage: true });
 
         const update = parsedEvent(attachedCalendar(await mailTo(email, 'Subject: Changed')));
         expect(update.method).toBe('REQUEST');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
@@ -9,6 +8,7 @@ import type { CurrentSiteFacts } from '../../src/shared/site-facts/site-facts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { KEY } from './admin-session';
 import { axeViolations, expect, test } from './fixtures';
+import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -20,7 +20,6 @@ import { type RunningServer, startServer } from './server';
  */
 const OFFICE = 'office@northstar.test';
 const admin = { 'x-api-key': KEY };
-const shots = '/work/notes/screens/booking-page-41';
 let server: RunningServer;
 let smtp: TestSmtpServer;
 test.setTimeout(120_000);
@@ -63,16 +62,6 @@ const at = (day: string, time: string) => londonLocalToUtc(`${day}T${time}`)!;
 const offered = async (request: APIRequestContext) =>
   (await (await request.get(`${server.baseUrl}/api/bookings/times`)).json()) as OfferedTimes;
 const booking = (page: Page) => page.getByRole('region', { name: 'Book a time' });
-
-/** The section at both widths, for a person to look at (/work/notes/screens). */
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(shots, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await booking(page).screenshot({ path: `${shots}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** No violations at this step. */
 async function accessible(page: Page) {
@@ -156,7 +145,7 @@ test.describe('with JavaScript', () => {
     await page.goto(`${server.baseUrl}/free-assessment`);
     const section = booking(page);
     await expect(section.getByRole('heading', { name: 'Choose a day', level: 3 })).toBeVisible();
-    await screenshot(page, 'js-1-days');
+    await screenshotForPeople(page, 'booking-page-js-1-days', { of: booking(page) });
     // Reaching for the booking starts its island; it is React's before the parent picks.
     await section.hover();
     await page.waitForFunction(() => {
@@ -172,7 +161,7 @@ test.describe('with JavaScript', () => {
     const timesHeading = section.getByRole('heading', { name: `Choose a time on ${dayInWords(day)} (UK time)` });
     await expect(timesHeading).toBeFocused();
     await accessible(page);
-    await screenshot(page, 'js-2-times');
+    await screenshotForPeople(page, 'booking-page-js-2-times', { of: booking(page) });
 
     await section.getByRole('link', { name: clockInWords(time), exact: true }).click();
     const form = section.getByRole('form', { name: `Your details for ${timeInWords(at(day, time))} (UK time)` });
@@ -182,7 +171,7 @@ test.describe('with JavaScript', () => {
     await expect(form.getByText('First name is required')).toBeVisible();
     await fillDetails(form, email);
     await accessible(page);
-    await screenshot(page, 'js-3-details');
+    await screenshotForPeople(page, 'booking-page-js-3-details', { of: booking(page) });
 
     const booked = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
     await form.getByRole('button', { name: 'Confirm booking' }).click();
@@ -193,7 +182,7 @@ test.describe('with JavaScript', () => {
     await expect(answer).toBeFocused();
     expect(page.url()).toBe(`${server.baseUrl}/free-assessment`);
     await accessible(page);
-    await screenshot(page, 'js-4-booked');
+    await screenshotForPeople(page, 'booking-page-js-4-booked', { of: booking(page) });
 
     await expectBooked(request, email, day, time);
     // The page itself no longer offers it either.
@@ -232,7 +221,7 @@ test.describe('with JavaScript', () => {
     await expect(nearest.first()).toBeVisible();
     await expect(alert.getByRole('link', { name: timeInWords(at(day, time)) })).toHaveCount(0);
     await accessible(page);
-    await screenshot(page, 'js-5-taken');
+    await screenshotForPeople(page, 'booking-page-js-5-taken', { of: booking(page) });
 
     // A nearest time picked: the details form again, the details kept.
     await nearest.first().click();
@@ -251,7 +240,7 @@ test.describe('without JavaScript', () => {
     await page.goto(`${server.baseUrl}/free-assessment`);
     const section = booking(page);
     await accessibleWithoutScript(page);
-    await screenshot(page, 'nojs-1-days');
+    await screenshotForPeople(page, 'booking-page-nojs-1-days', { of: booking(page) });
 
     await section.getByRole('link', { name: dayInWords(day), exact: true }).click();
     await expect(page).toHaveURL(`${server.baseUrl}/free-assessment?day=${day}#book-a-time`);
@@ -260,7 +249,7 @@ test.describe('without JavaScript', () => {
       'true',
     );
     await accessibleWithoutScript(page);
-    await screenshot(page, 'nojs-2-times');
+    await screenshotForPeople(page, 'booking-page-nojs-2-times', { of: booking(page) });
 
     await section.getByRole('link', { name: clockInWords(time), exact: true }).click();
     await expect(page).toHaveURL(`${server.baseUrl}/free-assessment?day=${day}&time=${time}#book-a-time`);
@@ -276,7 +265,7 @@ test.describe('without JavaScript', () => {
     await expect(back.getByLabel('Email', { exact: true })).toHaveValue(email);
     await expect(back.getByLabel('Last name', { exact: true })).toBeFocused();
     await accessibleWithoutScript(page);
-    await screenshot(page, 'nojs-3-details-error');
+    await screenshotForPeople(page, 'booking-page-nojs-3-details-error', { of: booking(page) });
 
     await back.getByLabel('Last name', { exact: true }).fill('Khan');
     await back.getByRole('button', { name: 'Confirm booking' }).click();
@@ -288,7 +277,7 @@ test.describe('without JavaScript', () => {
     await expect(answer).toContainText('A confirmation e-mail is on its way');
     await expect(answer).toBeInViewport();
     await accessibleWithoutScript(page);
-    await screenshot(page, 'nojs-4-booked');
+    await screenshotForPeople(page, 'booking-page-nojs-4-booked', { of: booking(page) });
 
     await expectBooked(request, email, day, time);
     await page.goto(`${server.baseUrl}/free-assessment?day=${day}`);
@@ -323,7 +312,7 @@ test.describe('without JavaScript', () => {
       /^\/free-assessment\?day=\d{4}-\d{2}-\d{2}&time=\d{2}:\d{2}#book-a-time$/,
     );
     await accessibleWithoutScript(page);
-    await screenshot(page, 'nojs-5-taken');
+    await screenshotForPeople(page, 'booking-page-nojs-5-taken', { of: booking(page) });
     await nearest.first().click();
     await expect(booking(page).getByRole('form', { name: /^Your details for/ })).toBeVisible();
   });
