@@ -51,7 +51,18 @@ export async function startServer(
   const port = await freePort();
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // One server process unless a spec asks for more: 'auto' would start a primary and a worker per
+    // core, three processes loading the whole server (about 8 s of CPU here against 4) for each of
+    // the suite's many servers, on the two cores the browsers need (docs/testing.md).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
