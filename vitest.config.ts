@@ -41,6 +41,8 @@ export default async function config(): Promise<ViteUserConfig> {
   ).filter((file) => !file.includes('.int.test.'));
   // Tests of PostgreSQL's own behaviour (a broken connection) run only in the PostgreSQL project.
   const postgresOnly = ['src/**/*.postgres.int.test.{ts,tsx}'];
+  // Migrates one database per run that createTestDatabase() copies for each test file.
+  const databaseTemplate = 'tests/support/database-template.global.ts';
   return {
     plugins: [react()],
     test: {
@@ -72,7 +74,13 @@ export default async function config(): Promise<ViteUserConfig> {
         { extends: true as const, test: { name: 'runtime', include: runtimeDependentTests(unitTests) } },
         {
           extends: true as const,
-          test: { name: 'sqlite', include: integration, exclude: postgresOnly, env: { TEST_DB: 'sqlite' } },
+          test: {
+            name: 'sqlite',
+            include: integration,
+            exclude: postgresOnly,
+            env: { TEST_DB: 'sqlite' },
+            globalSetup: [databaseTemplate],
+          },
         },
         ...(withPostgres
           ? [
@@ -82,6 +90,7 @@ export default async function config(): Promise<ViteUserConfig> {
                   name: 'postgres',
                   include: integration,
                   env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                  globalSetup: [databaseTemplate],
                 },
               },
             ]

@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 describe('migrations', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    // Migrated here, not copied from the run's template: the migrations are what this file tests.
+    database = await createTestDatabase({ fromTemplate: false });
   });
   afterAll(() => database.dispose());
 
