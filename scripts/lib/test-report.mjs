@@ -43,11 +43,11 @@ const readJson = (file) => (file && fs.existsSync(file) ? JSON.parse(fs.readFile
 export function vitestTests(reportFile) {
   const report = readJson(reportFile);
   if (!report) return [];
-  const cwd = `${process.cwd()}/`;
   return report.testResults.flatMap((file) =>
     file.assertionResults.map((test) => ({
       name: test.fullName ?? test.title,
-      file: file.name.replace(cwd, ''),
+      // From the tree's own folders on: CI's two runs are in two folders.
+      file: file.name.replace(/^.*?\/(?=(?:src|tests|eslint-rules)\/)/, ''),
       seconds: (test.duration ?? 0) / 1000,
     })),
   );
