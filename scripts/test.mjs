@@ -39,7 +39,7 @@ step('Type check', bin('tsc'), ['--noEmit']);
 let built = builtFromTheseSources();
 if (built) console.log('\n▶ Build: dist/ is already built from these sources');
 else built = step('Build', process.execPath, ['scripts/build.mjs']);
-// Every project by default. CI runs a share on each Node line (.ci/run, decision 0074):
+// Every project by default. CI runs a share on each Node line (.ci/run, decision 0076):
 // `TEST_VITEST_PROJECTS="runtime postgres"` on Node 24 beside the unit and SQLite run on Node 20.
 const everyProject = ['unit', 'sqlite', 'postgres'];
 const vitestProjects = (process.env.TEST_VITEST_PROJECTS ?? everyProject.join(' ')).split(/\s+/).filter(Boolean);
