@@ -88,8 +88,11 @@ export async function startTestSmtpServer(
   };
 }
 
-/** Waits until `check` is true, polling; fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+/**
+ * Waits until `check` is true, polling; fails after `timeoutMs`, a ceiling rather than a speed
+ * check: on a loaded two-core machine a mail took more than 5 s to reach the SMTP server.
+ */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
