@@ -110,6 +110,13 @@ test.describe('admin blog management', () => {
     await expect(editorBody(page).locator('strong')).toHaveText('strong words');
     await expect(redo).toBeDisabled();
 
+    // A person puts the cursor where the picture goes before inserting it. Without this the image
+    // went wherever the editor's cursor last was, which after Undo/Redo clicked in quick succession
+    // was once the undo's old place (before "strong words"; CI, 6 Dec). The Bold button shows
+    // pressed once the cursor stands at the end of the bold words.
+    await editorBody(page).press('End');
+    await expect(dialog.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+
     // Insert an image from the picker (the library's own, searched), then replace it by clicking it.
     await dialog.getByRole('button', { name: 'Insert image' }).click();
     const picker = dialog.getByRole('region', { name: 'Insert Image' });

@@ -21,8 +21,9 @@ export interface TestAccount {
 /**
  * Makes a staff account as an owner's invitation would (decision 0058): the key invites an
  * address with `roles`, and the invitation is accepted with a password and an authenticator app
- * (so no mail is needed), in a request context of its own. The code used to accept is the current step's; later ones step on,
- * within the one step ahead the server allows for a phone's clock.
+ * (so no mail is needed), in a request context of its own. The code used to accept is the step
+ * behind the present one; later ones step on, within the one step either side the server allows
+ * for a phone's clock.
  */
 export async function makeAccount(
   /** The server's address; '' for the fixtures' (E2E_BASE_URL). */
@@ -47,7 +48,11 @@ export async function makeAccount(
     await request.post('/api/staff/invitations/open', { data: { token } })
   ).json()) as InvitationView;
   const { secret } = view.authenticator;
-  let step = stepAt(new Date());
+  // The step behind the present one, which the server still allows for a phone's clock: the
+  // account then has three codes in hand (behind, now, ahead) before a test must wait for a step
+  // to pass. Reckoned 10 s ahead, so that a request slower than that near a step's end is the
+  // only way the server could see this code as two steps behind.
+  let step = stepAt(new Date(Date.now() + 10_000)) - 1;
   const accepted = await request.post('/api/staff/invitations/accept', {
     data: { token, name, password: STAFF_PASSWORD, authenticator: { secret, code: totpCode(secret, step) } },
   });
