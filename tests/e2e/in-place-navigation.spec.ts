@@ -5,6 +5,10 @@ import { expect, test } from './fixtures';
 
 // Links between public pages navigate without reloading the page (decision 0052).
 
+// With motion, as most visitors: page swaps then run inside a view transition, which reduced
+// motion skips (src/web/navigation/page-swap.ts), and the suite's contexts ask for reduced motion.
+test.use({ reducedMotion: 'no-preference' });
+
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const category = `Navigation ${run}`;
 const postTitle = `Finding your way ${run}`;

@@ -33,6 +33,8 @@ test.describe('the shell on every page', () => {
   });
 
   test('the ticker scrolls, pauses on hover and keeps still for reduced motion', async ({ page }) => {
+    // Motion is what this test is about: the suite's contexts ask for less of it (playwright.config.ts).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
     const track = page.locator('.ticker-track');
     await expect(page.getByText('We Cover:')).toBeVisible();

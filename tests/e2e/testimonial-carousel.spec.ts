@@ -4,6 +4,9 @@ import { expect, test } from './fixtures';
 // The home page's testimonials: the cards are the server's HTML, sent once; the island is the
 // controls, which copy the list for the endless scroll and move the track (decision 0059).
 
+// Motion is what these tests are about: the suite's contexts ask for less of it (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** How far the track has scrolled, in px: its transform's horizontal shift, as drawn. */
 const offsetOf = (page: Page) =>
   page.locator('.carousel-track').evaluate((track) => -new DOMMatrixReadOnly(getComputedStyle(track).transform).m41);
