@@ -49,6 +49,10 @@ export default async function config(): Promise<ViteUserConfig> {
       // Vitest's default leaves a core free (one worker on a two-core machine), but most of these
       // tests wait (on SMTP, restic, PostgreSQL, scrypt's thread pool), so one file per core.
       maxWorkers: availableParallelism(),
+      // A worker keeps its modules from one test file to the next (decision 0077): importing the
+      // server afresh for each file was 40 % of Vitest's work. Each file makes its own database
+      // and app, and must leave no state behind in a module or in process.env (docs/testing.md).
+      isolate: false,
       // Ceilings, not speed checks: tests that wait for mail or hash passwords took more than the
       // default 5 s on a two-core machine busy with other work.
       testTimeout: 30_000,
