@@ -97,6 +97,9 @@ describe('staff notification e-mail', () => {
     const send = () => subject.app.inject({ method: 'POST', url: '/api/contact-submissions', payload: contact });
     expect((await send()).statusCode).toBe(201);
     await waitFor(() => smtp.received.length === 1);
+    // The mail server has it before the worker marks the row sent: the crash below is staged only
+    // once the worker is done, or its late "sent" would undo the staging (CI, 6 December).
+    await waitFor(async () => (await outbox())[0]?.status === 'sent');
 
     // What a crash between the mail server's "250 OK" and marking the row sent leaves behind.
     await subject.database.db
