@@ -4,7 +4,9 @@
 // temporary folder, migrated), its batch written each second. Only the request is made up: what
 // Fastify hands the hook (method, URL, headers, address). Two crowds: one reader asking again and
 // again (as wrk does: its hash recalled), and 2,000 readers in turn (more than a process recalls,
-// so every view hashes). Prints one line of JSON for bench.mjs; figures are reported, never asserted.
+// so every view hashes), both with no limit per address, as bench.mjs's apps run; and a third, one
+// address past its 120 views a minute (a flood, left out). Prints one line of JSON for bench.mjs;
+// figures are reported, never asserted.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +29,10 @@ await migrateToLatest(database.db);
 const salts = createSalts(database.db, systemClock);
 await salts.today().salt;
 const recorder = createRecorder(database, systemClock, { onError: (error) => console.error(error) });
-const pageViews = createPageViews({ salts, recorder, site: 'localhost' });
+const viewsCounting = (addressLimit: number) =>
+  createPageViews({ salts, recorder, site: 'localhost', isKnownPage: async () => true, addressLimit });
+const unlimited = viewsCounting(1_000_000_000);
+const limited = viewsCounting(120);
 const reply = { statusCode: 200 };
 const done = () => {};
 
@@ -50,7 +55,7 @@ const request = (address: string) =>
  * over SECONDS of views and the batches written meanwhile, less a twin loop that makes the same
  * requests and yields as often without counting them.
  */
-async function nanosecondsPerView(addressOf: (index: number) => string): Promise<number> {
+async function nanosecondsPerView(addressOf: (index: number) => string, pageViews = unlimited): Promise<number> {
   const cpuOf = async (count: boolean) => {
     const before = process.cpuUsage();
     let views = 0;
@@ -75,7 +80,8 @@ const addressOfReader = (index: number) => `10.${(index >> 16) & 255}.${(index >
 await nanosecondsPerView(() => '127.0.0.1'); // warm-up
 const oneReader = await nanosecondsPerView(() => '127.0.0.1');
 const crowd = await nanosecondsPerView((index) => addressOfReader(index % 2000));
+const flood = await nanosecondsPerView(() => '127.0.0.1', limited);
 await recorder.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(JSON.stringify({ oneReader, crowd }));
+console.log(JSON.stringify({ oneReader, crowd, flood }));

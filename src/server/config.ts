@@ -76,6 +76,13 @@ const settingsSchema = z.object({
   PARENT_CONFIRMATION: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   /** Private visit counts and enquiry attribution (decision 0065); 'off' counts nothing (the bench compares). */
   ANALYTICS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /** Page views one address (IPv6 by its /64) may add in a minute, per process; beyond, left out (issue 49). */
+  ANALYTICS_ADDRESS_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of views a minute' })
+    .int('must be a whole number of views a minute')
+    .min(1, 'must be at least 1')
+    .max(1_000_000_000, 'must be at most 1000000000')
+    .default(120),
   /** Enquiries one address may send in 15 minutes (forms and API together, per endpoint). */
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   IMAGE_MAX_BYTES: z.coerce
@@ -135,6 +142,7 @@ const environmentSchema = settingsSchema
         : undefined,
     enquiryRateLimit: env.ENQUIRY_RATE_LIMIT,
     analytics: env.ANALYTICS === 'on',
+    analyticsAddressLimit: env.ANALYTICS_ADDRESS_LIMIT,
     imageMaxBytes: env.IMAGE_MAX_BYTES,
     imageMaxPixels: env.IMAGE_MAX_PIXELS,
     /** How many processes serve requests; 1 means no cluster (one process does everything). */

@@ -364,6 +364,8 @@ export interface AnalyticsViewsTable {
   medium: string | null;
   campaign: string | null;
   views: Generated<number>;
+  /** The id an in-place showing's beacon carried (unique), so a showing sent twice is one view; null otherwise. */
+  showing: string | null;
 }
 
 /** Page views per day, page and source after 30 days ('' for no source, medium or campaign). */

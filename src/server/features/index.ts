@@ -29,7 +29,8 @@ export function createFeatures(context: AppContext) {
   const facts = { record, siteFacts: siteFacts.current };
   const settings = createSettingsFeature(context, facts);
   const blog = createBlogFeature(context, facts);
-  const analytics = createAnalyticsFeature(context);
+  const seo = createSeoFeature([blog.sitemapEntries]);
+  const analytics = createAnalyticsFeature(context, seo.pages);
   // A booked assessment is an enquiry with a time: the bookings write their enquiry with the
   // enquiries' own code, and the inbox shows each booking's time.
   const bookings = createBookingsFeature(context, {
@@ -55,7 +56,6 @@ export function createFeatures(context: AppContext) {
     { enquiry: enquiries.binnable, post: blog.binnable, image: images.binnable },
     record,
   );
-  const seo = createSeoFeature([blog.sitemapEntries]);
   const staff = createStaffFeature(context, facts);
   // The key's sign-in is authentication's route, recorded like the staff's own sign-ins.
   const sessionRoutes: FeaturePlugin = async (app, options) => {

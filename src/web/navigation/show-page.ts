@@ -1,3 +1,4 @@
+import { tellShown } from './count-showing';
 import type { FetchedPage } from './page-fetch';
 import { arrive, swapPage, withViewTransition } from './page-swap';
 import { wholeStylesheetInHead } from './whole-stylesheet';
@@ -14,7 +15,8 @@ function placeScroll(target: ScrollTarget): void {
 
 /**
  * Draws a fetched page in place of the current one, scrolled as asked, in the same update (so a
- * view transition shows it where it will stay); false when it could not (the caller then loads it).
+ * view transition shows it where it will stay), and tells the server it was shown; false when it
+ * could not (the caller then loads it).
  */
 export async function showPage(page: FetchedPage, scroll: ScrollTarget): Promise<boolean> {
   await wholeStylesheetInHead();
@@ -23,6 +25,9 @@ export async function showPage(page: FetchedPage, scroll: ScrollTarget): Promise
     shown = swapPage(page.html);
     if (shown) placeScroll(scroll);
   });
-  if (shown) arrive();
+  if (shown) {
+    arrive();
+    tellShown(page.url);
+  }
   return shown;
 }

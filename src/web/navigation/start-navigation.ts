@@ -1,3 +1,4 @@
+import { countShowingsTheServerMissed } from './count-showing';
 import { interceptWithHistory } from './history-fallback';
 import { interceptWithNavigationApi, navigationApi } from './navigation-api';
 import { createAnnouncer } from './page-swap';
@@ -15,6 +16,7 @@ export function startInPlaceNavigation(): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(createAnnouncer, { timeout: 2000 });
   else setTimeout(createAnnouncer, 200);
   prefetchOnIntent();
+  countShowingsTheServerMissed();
   if (navigationApi) interceptWithNavigationApi(navigationApi);
   else interceptWithHistory();
 }

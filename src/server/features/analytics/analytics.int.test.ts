@@ -17,6 +17,8 @@ const HEADLESS =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const IPV6 = '2001:db8:abcd:12:1111:2222:3333:4444';
+/** A showing's id as a page's beacon makes one (22 characters of base64url), from a number. */
+const showingId = (n: number) => `showing-${n}`.padEnd(22, '_');
 
 let addressCounter = 0;
 /** A fresh documentation address per visitor, so tests do not share visitors. */
@@ -86,8 +88,8 @@ describe('private visit counts (decision 0065)', () => {
     await view('/', ip, { 'sec-purpose': 'prefetch' });
     await view('/', ip, { 'sec-purpose': 'prefetch;prerender' });
     await view('/', ip, { purpose: 'prefetch' });
-    // Not a page shown: a missing page, a HEAD, the API.
-    await view('/no-such-page', ip);
+    // Not a page shown: a file, a HEAD, the API.
+    await view('/wp-login.php', ip);
     await subject.app.inject({ method: 'HEAD', url: '/', remoteAddress: ip, headers: { ...PERSON } });
     await settled(freshAddress());
     expect(await viewsOf((query) => query.where('path', '!=', '/subjects'))).toEqual([]);
@@ -99,13 +101,14 @@ describe('private visit counts (decision 0065)', () => {
     await reset();
     const ip = freshAddress();
     await view('/contact', ip, { purpose: 'prefetch' });
-    const beacon = (page: unknown, headers: Record<string, string> = {}) =>
+    let showings = 0;
+    const beacon = (page: unknown, headers: Record<string, string> = {}, showing: unknown = showingId(++showings)) =>
       subject.app.inject({
         method: 'POST',
         url: '/api/page-views',
         remoteAddress: ip,
         headers: { ...PERSON, ...headers },
-        payload: { page },
+        payload: { page, showing },
       });
     expect((await beacon('/contact?utm_source=newsletter')).statusCode).toBe(204);
     expect((await beacon('/api/admin/enquiries')).statusCode).toBe(204);
@@ -114,6 +117,8 @@ describe('private visit counts (decision 0065)', () => {
     expect((await beacon(42)).statusCode).toBe(400);
     expect((await beacon('x'.repeat(3000))).statusCode).toBe(400);
     expect((await beacon('x'.repeat(5000))).statusCode).toBe(413);
+    for (const showing of ['short', 'x'.repeat(23), '<script>alert(1)</scri', 42])
+      expect((await beacon('/contact', {}, showing)).json()).toMatchObject({ field: 'showing' });
     await settled(freshAddress());
     const rows = await viewsOf((query) => query.where('path', '!=', '/subjects'));
     expect(rows.map((row) => [row.path, row.source])).toEqual([['/contact', 'newsletter']]);

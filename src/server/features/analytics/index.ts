@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext, FeaturePlugin } from '../../context';
 import { loggableError } from '../../log-redaction';
 import { createAttribution } from './attribution';
+import { createKnownPages } from './known-pages';
 import { createPageViews } from './page-views';
 import { createRecorder } from './recorder';
 import { insightsRoutes } from './insights-routes';
@@ -19,12 +20,22 @@ export type { SourcesOf } from './sources';
  * made with the day's salt, nothing on the device. With ANALYTICS=off nothing is counted or
  * attributed.
  */
-export function createAnalyticsFeature({ config, database, clock }: AppContext) {
+export function createAnalyticsFeature(
+  { config, database, clock }: AppContext,
+  /** The site's own pages, as the sitemap lists them: a beacon for any other path is dropped. */
+  sitePages: () => Promise<readonly { path: string }[]>,
+) {
   const publicUrl = new URL(config.publicUrl);
   const salts = createSalts(database.db, clock);
   let errorLog: (error: unknown) => void = () => {};
   const recorder = createRecorder(database, clock, { onError: (error) => errorLog(error) });
-  const pageViews = createPageViews({ salts, recorder, site: publicUrl.hostname.toLowerCase() });
+  const pageViews = createPageViews({
+    salts,
+    recorder,
+    site: publicUrl.hostname.toLowerCase(),
+    isKnownPage: createKnownPages(sitePages),
+    addressLimit: config.analyticsAddressLimit,
+  });
   const attribution = createAttribution({ database, clock, pageViews, recorder, publicOrigin: publicUrl.origin });
   const on = config.analytics;
   // Each minute: a salt past its day and the next is deleted however quiet the site is, and the
@@ -37,8 +48,12 @@ export function createAnalyticsFeature({ config, database, clock }: AppContext) 
 
   const routes: FeaturePlugin = async (app, context) => {
     errorLog = (error) => app.log.error({ err: loggableError(error) }, 'page views could not be written');
+    attribution.onSettleError((error) =>
+      app.log.error({ err: loggableError(error) }, 'an enquiry source could not be corrected'),
+    );
     app.addHook('onClose', async () => {
       clearInterval(saltTimer);
+      await attribution.settleNow();
       await recorder.close();
     });
     if (on) await app.register(pageShownRoutes, { ...context, pageViews });
@@ -57,7 +72,7 @@ export function createAnalyticsFeature({ config, database, clock }: AppContext) 
     attribute: async (request: FastifyRequest, enquiryId: number) => {
       if (!on) return;
       try {
-        await attribution(request, enquiryId);
+        await attribution.attribute(request, enquiryId);
       } catch (error) {
         request.log.error({ err: loggableError(error) }, 'an enquiry source could not be recorded');
       }
@@ -66,6 +81,8 @@ export function createAnalyticsFeature({ config, database, clock }: AppContext) 
     sourcesOf: createSourcesOf(database.db),
     /** Writes the views counted in memory now (tests; shutdown does it through onClose). */
     flush: () => recorder.flush(),
+    /** Reads the landing of the enquiries still waiting for it now (tests, once every process has flushed). */
+    settleSources: () => attribution.settleNow(),
     /** The daily retention run's part: roll old views up, delete old totals and salts. */
     rollUpAndExpire: () => rollUpAndExpire(database.db, clock()),
   };

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/analytics/insights';
 import { londonDate, londonLocalToUtc } from '../../../shared/london-time';
 import type { DatabaseSchema } from '../../db/schema';
+import { firstViewsOfVisits } from './first-views';
 
 /**
  * From how many days a report reads the whole report index rather than its days by key: measured
@@ -113,10 +114,8 @@ export async function insightsReport(
       select v.path, f.channel, f.source, f.medium, f.campaign,
         sum(v.views) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
       from analytics_views v
-      join (
-        select day, visitor, min(id) as first_id from analytics_views
-        where day >= ${rawFrom(from)} and day <= ${to} group by day, visitor
-      ) m on m.day = v.day and m.visitor = v.visitor
+      join (${firstViewsOfVisits(sql`v.day >= ${rawFrom(from)} and v.day <= ${to}`)}) m
+        on m.day = v.day and m.visitor = v.visitor
       join analytics_views f on f.id = m.first_id
       where v.day >= ${rawFrom(from)} and v.day <= ${to}
       group by v.path, f.channel, f.source, f.medium, f.campaign

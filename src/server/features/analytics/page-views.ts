@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { NOT_FOUND_PAGE, type PageShown } from '../../../shared/analytics/page-shown';
+import { addressKey } from '../../client-address';
 import { loggableError } from '../../log-redaction';
 import { isBotAgent, isPrefetch, objects, type VisitSource, visitSource } from './classify';
+import type { IsKnownPage } from './known-pages';
 import type { Recorder } from './recorder';
 import { type Visit, visitorHash } from './visitors';
 
@@ -16,6 +19,12 @@ const DIRECT: VisitSource = Object.freeze({ channel: 'direct', source: null, med
  * counting a view, and one reader's pages come in runs.
  */
 const RECENT_READERS = 1000;
+
+/**
+ * How many addresses' views this minute are held before the count starts afresh, so a flood from
+ * many addresses cannot grow it.
+ */
+const COUNTED_ADDRESSES = 10_000;
 
 /** What this process recalls of one user agent for at most a minute: a bot's or not, and its readers' visits by address. */
 interface Agent {
@@ -39,10 +48,38 @@ export function isPublicPath(path: string): boolean {
  * view, and only the hash of who asked is kept. `site` is this site's host: part of the hash, and
  * the referrer that is not a source.
  */
-export function createPageViews({ salts, recorder, site }: { salts: Salts; recorder: Recorder; site: string }) {
+export function createPageViews({
+  salts,
+  recorder,
+  site,
+  isKnownPage,
+  addressLimit,
+}: {
+  salts: Salts;
+  recorder: Recorder;
+  site: string;
+  isKnownPage: IsKnownPage;
+  /**
+   * The views one address (IPv6 by its /64) may add in a minute in this process (ANALYTICS_ADDRESS_LIMIT,
+   * 120): a family reads a few pages a minute; beyond, a flood is left out.
+   */
+  addressLimit: number;
+}) {
   let recent = { salt: '', agents: new Map<string, Agent>(), readers: 0 };
   const forgetRecent = (salt = '') => {
     recent = { salt, agents: new Map(), readers: 0 };
+  };
+  /** Views counted per address this minute (emptied each minute with the recent readers). */
+  let perAddress = new Map<string, number>();
+
+  /** Counts a view against its address; true once the address is past its minute's share. */
+  const overLimit = (ip: string) => {
+    // An IPv4 address is its own key; only IPv6 needs its /64 worked out.
+    const key = ip.includes(':') ? addressKey(ip) : ip;
+    if (perAddress.size >= COUNTED_ADDRESSES) perAddress = new Map();
+    const views = (perAddress.get(key) ?? 0) + 1;
+    perAddress.set(key, views);
+    return views > addressLimit;
   };
 
   /** The user agent as recalled (its bot test is a long expression, asked once a minute per agent). */
@@ -91,23 +128,20 @@ export function createPageViews({ salts, recorder, site }: { salts: Salts; recor
     return visit === 'bot' ? null : visit;
   };
 
-  /** One page shown at `url` (path and query), asked for by `request`. */
-  const count = (request: FastifyRequest, url: string, referer: string | undefined) => {
-    if (isPrefetch(request.headers)) return;
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    if (!isPublicPath(path)) return;
+  /**
+   * One showing of the page at `path` (`query` its query string, '' for none), asked for by
+   * `request`; `showing` names a beacon's showing. Left out: a bot's, and an address past its
+   * minute's share; an objecting reader's not even that.
+   */
+  const count = (request: FastifyRequest, path: string, query: string, referer?: string, showing?: string) => {
     const visit = readerOf(request);
     if (visit === null) return;
-    if (visit === 'bot') return recorder.leftOut();
+    if (visit === 'bot' || overLimit(request.ip)) return recorder.leftOut();
     // Most views come with neither query nor referrer: direct, without parsing either.
-    const source =
-      query === -1 && !referer
-        ? DIRECT
-        : visitSource(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)), referer, site);
-    if (!(visit instanceof Promise)) return recorder.view(visit, path, source);
+    const source = query === '' && !referer ? DIRECT : visitSource(new URLSearchParams(query), referer, site);
+    if (!(visit instanceof Promise)) return recorder.view(visit, path, source, showing);
     return visit.then(
-      (settled) => recorder.view(settled, path, source),
+      (settled) => recorder.view(settled, path, source, showing),
       (error: unknown) => request.log.error({ err: loggableError(error) }, 'a page view could not be counted'),
     );
   };
@@ -115,17 +149,46 @@ export function createPageViews({ salts, recorder, site }: { salts: Salts; recor
   return {
     visitOf,
     /**
-     * onResponse of the page route: a GET answered with the page (200) is a view. A hook with a
-     * callback, not a promise: nothing in it waits.
+     * onResponse of the page route: a GET answered with the page (200), or with "yours is still
+     * right" (304, a browser showing its copy again), is a view of it; answered with the
+     * not-found page (404), a view of NOT_FOUND_PAGE, so a made-up address adds no page of its
+     * own. Never a prefetch. A hook with a callback, not a promise: nothing in it waits.
      */
     pageAnswered(request: FastifyRequest, reply: { statusCode: number }, done: () => void) {
-      if (request.method === 'GET' && reply.statusCode === 200) count(request, request.url, request.headers.referer);
+      const status = reply.statusCode;
+      if (
+        request.method === 'GET' &&
+        (status === 200 || status === 304 || status === 404) &&
+        !isPrefetch(request.headers)
+      ) {
+        const { url } = request;
+        const mark = url.indexOf('?');
+        const path = mark === -1 ? url : url.slice(0, mark);
+        if (isPublicPath(path))
+          count(
+            request,
+            status === 404 ? NOT_FOUND_PAGE : path,
+            mark === -1 ? '' : url.slice(mark + 1),
+            request.headers.referer,
+          );
+      }
       done();
     },
-    /** The beacon of an in-place navigation shown from a prefetch: its page, no outside referrer. */
-    shown: (request: FastifyRequest, url: string) => count(request, url, undefined),
-    /** Empties the recent readers (each minute), so no address or agent stays in memory longer. */
-    forgetRecent: () => forgetRecent(),
+    /**
+     * The beacon of a showing the server did not see (decision 0065): counted when it names one of
+     * the site's own pages, once per showing id, without an outside referrer.
+     */
+    async shown(request: FastifyRequest, { page, showing }: PageShown) {
+      const mark = page.indexOf('?');
+      const path = mark === -1 ? page : page.slice(0, mark);
+      if (!isPublicPath(path) || !(await isKnownPage(path))) return;
+      return count(request, path, mark === -1 ? '' : page.slice(mark + 1), undefined, showing);
+    },
+    /** Empties the recent readers and the addresses' counts (each minute), so no address or agent stays in memory longer. */
+    forgetRecent: () => {
+      forgetRecent();
+      perAddress = new Map();
+    },
   };
 }
 

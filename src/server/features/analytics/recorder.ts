@@ -12,7 +12,8 @@ const ROWS_PER_STATEMENT = 200;
 
 /**
  * A view's row within its visitor's rows: by page, and by source when it has one. A path holds no
- * space (the HTTP parser refuses one), so a space parts the two.
+ * space (the HTTP parser refuses one), so a space parts the two; a showing's id (a beacon's row)
+ * holds neither a slash nor a space, so it never meets one of these.
  */
 const rowKey = (path: string, from: VisitSource) =>
   from.channel === 'direct' ? path : `${path} ${JSON.stringify(from)}`;
@@ -47,9 +48,11 @@ export function createRecorder(
     if (batch.length === 0 && bots.size === 0) return;
     await database.writes.run(async (trx) => {
       for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
+        // A showing already counted (its beacon sent twice, to this process or another) is skipped.
         await trx
           .insertInto('analytics_views')
           .values(batch.slice(start, start + ROWS_PER_STATEMENT))
+          .onConflict((conflict) => conflict.column('showing').doNothing())
           .execute();
       }
       for (const [day, count] of bots) {
@@ -68,7 +71,7 @@ export function createRecorder(
 
   /** Writes what is buffered now; resolves once it (and any earlier flush) is done. */
   const flush = (): Promise<void> => {
-    // In the order first seen, so a visitor's first page of the day keeps the lowest id.
+    // In the order first seen: among views counted in the same millisecond, the first keeps the lower id.
     const rows = batch;
     const bots = leftOut;
     batch = [];
@@ -82,20 +85,23 @@ export function createRecorder(
   timer.unref();
 
   return {
-    /** `visit` was shown the page at `path`, having come from `from`. */
-    view(visit: Visit, path: string, from: VisitSource) {
+    /**
+     * `visit` was shown the page at `path`, having come from `from`; `showing` is the id of a
+     * showing the page's beacon told of (its own row, never folded, so a second copy is dropped).
+     */
+    view(visit: Visit, path: string, from: VisitSource, showing?: string) {
       let rows = byVisitor.get(visit.visitor);
       if (!rows) {
         rows = new Map();
         byVisitor.set(visit.visitor, rows);
       }
-      const key = rowKey(path, from);
+      const key = showing ?? rowKey(path, from);
       const counted = rows.get(key);
       if (counted) {
-        counted.views! += 1;
+        if (!showing) counted.views! += 1;
         return;
       }
-      const row = { at: clock().toISOString(), ...visit, path, ...from, views: 1 };
+      const row: Row = { at: clock().toISOString(), ...visit, path, ...from, views: 1, showing: showing ?? null };
       rows.set(key, row);
       batch.push(row);
       if (batch.length >= maxBuffered) void flush();

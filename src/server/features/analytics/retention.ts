@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { addDays } from '../../../shared/london-time';
 import { VISIT_TOTALS_KEEP_DAYS, VISIT_VIEWS_KEEP_DAYS } from '../../../shared/retention';
+import { firstViewsOfVisits } from './first-views';
 import { dayOf, deleteOldSalts } from './visitors';
 
 /**
@@ -34,7 +35,7 @@ export async function rollUpAndExpire(db: Kysely<DatabaseSchema>, now: Date): Pr
       select v.day, v.path, f.channel, coalesce(f.source, ''), coalesce(f.medium, ''), coalesce(f.campaign, ''),
         sum(v.views), count(distinct v.visitor), sum(case when v.id = f.id then 1 else 0 end)
       from analytics_views v
-      join (select v.day, v.visitor, min(v.id) as first_id from analytics_views v where ${open} group by v.day, v.visitor) m
+      join (${firstViewsOfVisits(open)}) m
         on m.day = v.day and m.visitor = v.visitor
       join analytics_views f on f.id = m.first_id
       where ${open}

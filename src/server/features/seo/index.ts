@@ -14,8 +14,10 @@ export function createSeoFeature(featureSources: readonly SitemapSource[]) {
     async () => staticPublicPaths.map((path) => ({ path })),
     ...featureSources,
   ];
+  /** Every page the sitemap lists, read now: also the site's own pages for the visit counts (decision 0065). */
+  const pages: SitemapSource = async () => (await Promise.all(sitemapSources.map((source) => source()))).flat();
   const routes: FeaturePlugin = async (app, context) => {
-    await app.register(seoRoutes, { ...context, sitemapSources });
+    await app.register(seoRoutes, { ...context, sitePages: pages });
   };
-  return { routes };
+  return { routes, pages };
 }

@@ -3,17 +3,14 @@ import { answers, notJson } from '../../responses';
 import { type SitemapSource, sitemapXml } from './sitemap';
 
 /** /sitemap.xml with every public page, and /robots.txt keeping crawlers out of /admin. */
-export const seoRoutes: FeaturePlugin<{ sitemapSources: readonly SitemapSource[] }> = async (
-  app,
-  { config, sitemapSources },
-) => {
+export const seoRoutes: FeaturePlugin<{ sitePages: SitemapSource }> = async (app, { config, sitePages }) => {
   const { publicUrl } = config;
 
   app.get(
     '/sitemap.xml',
     { schema: { response: answers({ 200: notJson('Sitemap XML') }) } },
     async (_request, reply) => {
-      const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
+      const entries = await sitePages();
       return reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')

@@ -1,0 +1,16 @@
+/**
+ * The beacon a public page sends when it is shown without the server having counted it
+ * (`POST /api/page-views`, decision 0065): shared by the page's script and the server.
+ */
+
+/** Where a showing of the not-found screen is counted, whatever address showed it. */
+export const NOT_FOUND_PAGE = '/404';
+
+/** One showing's id: 128 random bits in base64url, so the same showing sent twice counts once. */
+export const SHOWING_ID_PATTERN = /^[\w-]{22}$/;
+
+/** What the beacon says: the page shown (path and query, or NOT_FOUND_PAGE) and the showing's id. */
+export interface PageShown {
+  page: string;
+  showing?: string;
+}
