@@ -41,6 +41,8 @@ function seeded(seed: number) {
 describe('first touch and every showing once, across two processes', () => {
   let subject: TestApp;
   let other: FastifyInstance;
+  /** Closes the second process, then its connection (its last views are written as it closes). */
+  let closeOther: () => Promise<void>;
   // A real clock moves on between one visitor's pages (a person's are far more than a millisecond
   // apart); here every reading is a millisecond on, so the simulated visitors are as quick as can be.
   let now = Date.parse('2026-03-02T09:00:00Z');
@@ -49,12 +51,15 @@ describe('first touch and every showing once, across two processes', () => {
   beforeAll(async () => {
     subject = await createTestApp({ env: { ADMIN_API_KEY: KEY, ENQUIRY_RATE_LIMIT: '100000' }, clock });
     const database = openDatabase({ dataDir: subject.database.dataDir, databaseUrl: subject.database.databaseUrl });
+    closeOther = async () => {
+      await other.close();
+      await database.close();
+    };
     other = await buildApp({ config: subject.config, database, clock });
-    other.addHook('onClose', () => database.close());
     await other.ready();
   });
   afterAll(async () => {
-    await other.close();
+    await closeOther();
     await subject.close();
   });
 
@@ -130,14 +135,6 @@ describe('first touch and every showing once, across two processes', () => {
     // Right at once each is what its own process knew; within SETTLE_MS (2.5 s) each is its landing's.
     await vi.waitFor(async () => expect(await recorded()).toEqual(expected), { timeout: 15_000, interval: 250 });
 
-    const answer = await subject.app.inject({
-      url: '/api/admin/insights?from=2026-03-02&to=2026-03-02',
-      headers: { 'x-api-key': KEY },
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    const report = answer.json<InsightsReport>();
-    const perSource = (rows: { source: string | null; views: number; visits: number; enquiries: number }[]) =>
-      Object.fromEntries(rows.map((row) => [row.source ?? 'direct', [row.views, row.visits, row.enquiries]]));
     const shownPerSource: Record<string, [number, number, number]> = {};
     for (const { origin, shown } of visits) {
       const row = (shownPerSource[origin.source ?? 'direct'] ??= [0, 0, 0]);
@@ -145,8 +142,26 @@ describe('first touch and every showing once, across two processes', () => {
       row[1] += 1;
       row[2] += 1;
     }
-    expect(perSource(report.sources)).toEqual(shownPerSource);
-    expect(report.totals.views).toBe(visits.reduce((sum, { shown }) => sum + shown, 0));
-    expect(report.totals.visitors).toBe(50);
+    const report = async () => {
+      const answer = await subject.app.inject({
+        url: '/api/admin/insights?from=2026-03-02&to=2026-03-02',
+        headers: { 'x-api-key': KEY },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<InsightsReport>();
+    };
+    // Each process writes the views it holds within a second.
+    await vi.waitFor(
+      async () => {
+        const { sources, totals } = await report();
+        const perSource = Object.fromEntries(
+          sources.map((row) => [row.source ?? 'direct', [row.views, row.visits, row.enquiries]]),
+        );
+        expect(perSource).toEqual(shownPerSource);
+        expect(totals.views).toBe(visits.reduce((sum, { shown }) => sum + shown, 0));
+        expect(totals.visitors).toBe(50);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, FeaturePlugin } from '../../context';
+import { readGeneration } from '../../coordination/content-generation';
 import { loggableError } from '../../log-redaction';
 import { createAttribution } from './attribution';
 import { createKnownPages } from './known-pages';
@@ -33,7 +34,7 @@ export function createAnalyticsFeature(
     salts,
     recorder,
     site: publicUrl.hostname.toLowerCase(),
-    isKnownPage: createKnownPages(sitePages),
+    isKnownPage: createKnownPages({ pages: sitePages, generation: () => readGeneration(database.db) }),
     addressLimit: config.analyticsAddressLimit,
   });
   const attribution = createAttribution({ database, clock, pageViews, recorder, publicOrigin: publicUrl.origin });

@@ -46,12 +46,19 @@ export function createRecorder(
 
   const write = async (batch: Row[], bots: Map<string, number>) => {
     if (batch.length === 0 && bots.size === 0) return;
+    // A beacon's rows last, in the order of their showing ids: two processes writing the same
+    // showing (a copy sent to each) then wait for each other in one order, never in a cycle
+    // (PostgreSQL checks a unique key under a lock held to the commit).
+    const rows = [
+      ...batch.filter((row) => !row.showing),
+      ...batch.filter((row) => row.showing).sort((a, b) => (a.showing! < b.showing! ? -1 : 1)),
+    ];
     await database.writes.run(async (trx) => {
-      for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
+      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
         // A showing already counted (its beacon sent twice, to this process or another) is skipped.
         await trx
           .insertInto('analytics_views')
-          .values(batch.slice(start, start + ROWS_PER_STATEMENT))
+          .values(rows.slice(start, start + ROWS_PER_STATEMENT))
           .onConflict((conflict) => conflict.column('showing').doNothing())
           .execute();
       }
