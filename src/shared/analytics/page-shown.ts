@@ -6,8 +6,8 @@
 /** Where a showing of the not-found screen is counted, whatever address showed it. */
 export const NOT_FOUND_PAGE = '/404';
 
-/** One showing's id: 128 random bits in base64url, so the same showing sent twice counts once. */
-export const SHOWING_ID_PATTERN = /^[\w-]{22}$/;
+/** One showing's id (the page makes 128 random bits in hex), so the same showing sent twice counts once. */
+export const SHOWING_ID_PATTERN = /^[\w-]{16,64}$/;
 
 /** What the beacon says: the page shown (path and query, or NOT_FOUND_PAGE) and the showing's id. */
 export interface PageShown {

@@ -1,4 +1,4 @@
-import { NOT_FOUND_PAGE, SHOWING_ID_PATTERN } from '../../shared/analytics/page-shown';
+import { NOT_FOUND_PAGE } from '../../shared/analytics/page-shown';
 
 /** The Navigation Timing members read here that TypeScript's DOM library does not describe yet. */
 interface NavigationEntry extends PerformanceNavigationTiming {
@@ -9,15 +9,9 @@ interface NavigationEntry extends PerformanceNavigationTiming {
 /** The not-found screen (and only pages never counted besides) is marked noindex, nofollow. */
 const notFoundShown = () => document.querySelector('meta[name="robots"][content="noindex, nofollow"]') !== null;
 
-/** A new showing's id: 128 random bits, base64url without padding (SHOWING_ID_PATTERN). */
-function showingId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const id = btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .slice(0, 22);
-  return SHOWING_ID_PATTERN.test(id) ? id : '';
-}
+/** A new showing's id: 128 random bits in hex. */
+const showingId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
  * Tells the server the page at `url` (the not-found screen as such) is being shown, a showing it

@@ -17,7 +17,7 @@ const HEADLESS =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const IPV6 = '2001:db8:abcd:12:1111:2222:3333:4444';
-/** A showing's id as a page's beacon makes one (22 characters of base64url), from a number. */
+/** A showing's id, as unique as a page's (16 to 64 letters, digits, - or _), from a number. */
 const showingId = (n: number) => `showing-${n}`.padEnd(22, '_');
 
 let addressCounter = 0;
@@ -117,7 +117,7 @@ describe('private visit counts (decision 0065)', () => {
     expect((await beacon(42)).statusCode).toBe(400);
     expect((await beacon('x'.repeat(3000))).statusCode).toBe(400);
     expect((await beacon('x'.repeat(5000))).statusCode).toBe(413);
-    for (const showing of ['short', 'x'.repeat(23), '<script>alert(1)</scri', 42])
+    for (const showing of ['short', 'x'.repeat(65), '<script>alert(1)</script>', 42])
       expect((await beacon('/contact', {}, showing)).json()).toMatchObject({ field: 'showing' });
     await settled(freshAddress());
     const rows = await viewsOf((query) => query.where('path', '!=', '/subjects'));

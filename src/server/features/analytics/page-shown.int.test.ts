@@ -14,7 +14,7 @@ const PERSON = {
 let addresses = 0;
 const freshAddress = () => `203.0.113.${++addresses}`;
 let showings = 0;
-/** A new showing's id, as a page's beacon makes one (22 characters of base64url). */
+/** A new showing's id, as unique as a page's (16 to 64 letters, digits, - or _). */
 const newShowing = () => `shown-${++showings}`.padEnd(22, '_');
 
 /**

@@ -13,7 +13,7 @@ import type { PageViews } from './page-views';
 const shownSchema = z
   .object({
     page: z.string().min(1).max(2000),
-    showing: z.string().regex(SHOWING_ID_PATTERN, 'showing must be 22 characters of base64url').optional(),
+    showing: z.string().regex(SHOWING_ID_PATTERN, 'showing must be 16 to 64 letters, digits, - or _').optional(),
   })
   .strict();
 
