@@ -114,6 +114,29 @@ test.describe('visit counts and enquiry sources, end to end', () => {
     await expect(tile('Enquiries')).toHaveText('1');
     await expect(tile('Conversion rate')).toHaveText('100.0%');
     await expect(page.getByText('0 visits from bots and scripts were left out.')).toBeVisible();
+
+    // A stranger's tags are shown as the text they are, never as markup (issue 49).
+    const hostile = { source: '<img src=x onerror=window.pwned=1>', campaign: '<script>window.pwned=2</script>' };
+    // Another browser, so another visitor (the same address and browser would be the same visit, its source the campaign's).
+    const stranger = await context.browser()!.newPage({ userAgent: `${CHROME} Edg/131.0.0.0` });
+    await stranger.goto(
+      `${server.baseUrl}/?utm_source=${encodeURIComponent(hostile.source)}&utm_campaign=${encodeURIComponent(hostile.campaign)}`,
+    );
+    await stranger.close();
+    const sources = page.getByRole('table', { name: /^Sources/ });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        // Counted once the report has been drawn again.
+        await sources.getByRole('row').nth(1).waitFor();
+        return sources.getByText(hostile.source, { exact: true }).count();
+      })
+      .toBe(1);
+    await expect(
+      page.getByRole('table', { name: /^Campaigns/ }).getByText(hostile.campaign, { exact: true }),
+    ).toBeVisible();
+    expect(await page.locator('main img[src="x"], main table script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expect(consoleErrors).toEqual([]);
   });
 });
