@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { navLinks, paths } from '../routes';
+import { NOT_FOUND_PAGE } from './page-shown';
 
 /** How a visit reached the site (decision 0065). */
 export const channels = ['search', 'social', 'email', 'referral', 'campaign', 'direct'] as const;
@@ -118,6 +119,8 @@ const pageNames = new Map<string, string>([
   [paths.freeAssessment, 'Free Assessment'],
   [paths.privacy, 'Privacy'],
   [paths.terms, 'Terms'],
+  // Every missing page's showing counts here (decision 0065): a broken link in a leaflet shows up.
+  [NOT_FOUND_PAGE, 'Page not found'],
 ]);
 
 /** A page's name where we know it (the menu's words), else its path. */
