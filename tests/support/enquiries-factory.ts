@@ -3,15 +3,19 @@ import type { Enquiry } from '../../src/shared/enquiries/admin-schemas';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../src/server/db/schema';
 import { toEnquiry } from '../../src/server/features/enquiries/repo';
 
-/** Who reviewed, replied or binned it: absent unless a test says. */
+/** Who reviewed, replied, moved or binned it, and its stage's details: absent unless a test says. */
 type WhoColumns = {
-  [K in keyof ContactSubmissionsTable]: K extends `${string}_by_${string}` | `${'reviewed' | 'replied'}_at` ? K : never;
+  [K in keyof ContactSubmissionsTable]: K extends
+    `${string}_by_${string}` | `${'reviewed' | 'replied' | 'staged' | 'contacted'}_at` | 'stage_reason'
+    ? K
+    : never;
 }[keyof ContactSubmissionsTable];
 
-type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed' | 'deleted_at' | WhoColumns> &
+type Insert = Omit<ContactSubmissionsTable, 'id' | 'reviewed' | 'deleted_at' | 'stage' | WhoColumns> &
   Partial<Pick<ContactSubmissionsTable, WhoColumns>> & {
     reviewed?: string;
     deleted_at?: string | null;
+    stage?: string;
   };
 
 let sequence = 0;

@@ -40,6 +40,16 @@ export interface ContactSubmissionsTable {
   /** Who moved it to the Bin: the account (null for the admin key or a token) and the name it went by then. */
   deleted_by_account_id: number | null;
   deleted_by_name: string | null;
+  /** Where it stands (shared/enquiries/stages.ts): 'new' until staff move it or a booking enters it. */
+  stage: ColumnType<string, string | undefined, string>;
+  /** Why it is not going ahead; null at any other stage. */
+  stage_reason: string | null;
+  /** The last move: when, and who (null for a booking's entry, and before a move). */
+  staged_at: string | null;
+  staged_by_account_id: number | null;
+  staged_by_name: string | null;
+  /** When staff first moved it on from New: the reply clock stops there. */
+  contacted_at: string | null;
 }
 
 /** The hash of the generated admin key; one row (id 1). Unused while ADMIN_API_KEY is set. */
@@ -407,6 +417,20 @@ export interface AnalyticsAttributionTable {
 }
 
 /** A booked free assessment: an enquiry with a time (decision 0071). */
+/** Every move of an enquiry between stages, with who and when (issue 50); goes with its enquiry. */
+export interface EnquiryStageMovesTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** Null only for rows written before stages (never: the migration names 'new'). */
+  from_stage: string | null;
+  to_stage: string;
+  reason: string | null;
+  at: string;
+  /** Who moved it: null for a booking made by the parent. */
+  by_account_id: number | null;
+  by_name: string | null;
+}
+
 export interface BookingsTable {
   id: Generated<number>;
   enquiry_id: number;
@@ -486,6 +510,7 @@ export interface DatabaseSchema {
   analytics_daily: AnalyticsDailyTable;
   analytics_days: AnalyticsDaysTable;
   analytics_attribution: AnalyticsAttributionTable;
+  enquiry_stage_moves: EnquiryStageMovesTable;
   bookings: BookingsTable;
   booking_places: BookingPlacesTable;
   booking_day_places: BookingDayPlacesTable;

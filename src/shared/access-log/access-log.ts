@@ -36,6 +36,8 @@ export const accessActions = [
   'enquiry.export',
   'enquiry.update',
   'enquiry.note',
+  /** A move between stages (issue 50); the who and when are also kept with the enquiry's moves. */
+  'enquiry.stage',
   'enquiry.mail-retry',
   'enquiry.bin',
   /** The "Upcoming assessments" views (the bookings they showed are listed with it), and staff's moves and cancellations (decision 0073). */

@@ -13,6 +13,7 @@ export const accessActionWords: Record<AccessAction, string> = {
   'enquiry.export': 'Downloaded enquiries as a spreadsheet',
   'enquiry.update': 'Changed an enquiry',
   'enquiry.note': 'Added a note to an enquiry',
+  'enquiry.stage': 'Moved an enquiry to another stage',
   'enquiry.mail-retry': 'Sent the staff e-mail again',
   'enquiry.bin': 'Moved an enquiry to the Bin',
   'booking.list': 'Viewed the upcoming assessments',

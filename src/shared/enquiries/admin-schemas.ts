@@ -4,6 +4,8 @@ import type { EnquiryViewers } from '../access-log/access-log';
 import { emailAddressPattern } from '../email-address';
 import { enquiryLimits } from './schemas';
 import { pagingQuerySchema } from '../paging';
+import type { ReplySettings } from './reply-settings';
+import { type EnquiryStage, type ReplyWait, stages } from './stages';
 
 export const enquiryTypes = ['assessment', 'contact'] as const;
 export type EnquiryType = (typeof enquiryTypes)[number];
@@ -33,10 +35,8 @@ export interface EnquiryMarks {
   /** Who marked it reviewed (their name then) and when: null while it is not, or when marked before names were kept. */
   reviewedBy: string | null;
   reviewedAt: string | null;
-  /** Staff have answered the parent; replied implies reviewed. */
-  replied: 'true' | 'false';
-  repliedBy: string | null;
-  repliedAt: string | null;
+  /** Where it stands on the way to enrolment (issue 50); the "replied" mark became Contacted. */
+  stage: EnquiryStage;
 }
 
 export type MarkedEnquiry = Enquiry & EnquiryMarks;
@@ -77,7 +77,6 @@ export const enquiryUpdateSchema = z.object({
   notes: optionalText(enquiryLimits.longText, 'Notes').optional(),
   message: optionalText(enquiryLimits.longText, 'Message').optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
-  replied: z.enum(['true', 'false'], { error: "Replied must be 'true' or 'false'" }).optional(),
 });
 export type EnquiryUpdate = z.output<typeof enquiryUpdateSchema>;
 
@@ -100,6 +99,7 @@ export const enquiryQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
   type: z.enum(enquiryTypes, { error: 'Type must be assessment or contact' }).optional(),
   reviewed: z.enum(['true', 'false'], { error: "Reviewed must be 'true' or 'false'" }).optional(),
+  stage: z.enum(stages, { error: `Stage must be one of: ${stages.join(', ')}` }).optional(),
 });
 export type EnquiryQuery = z.output<typeof enquiryQuerySchema>;
 
@@ -111,6 +111,8 @@ export interface EnquiryPage {
   pageCount: number;
   /** False when the server sends no e-mail (no SMTP_URL): the inbox says so once, above the list. */
   mailOn: boolean;
+  /** The office's reply target and reasons for Not going ahead (issue 50), for the cards' clocks and stage moves. */
+  replies: ReplySettings;
 }
 
 export type EnquiryCounts = Record<EnquiryFilter, number>;
@@ -183,6 +185,8 @@ export interface InboxEnquiry extends MarkedEnquiry {
   source?: EnquirySource | null;
   /** The time booked, when the enquiry is a booked assessment (issue 41); null for any other enquiry. */
   booking?: EnquiryBooking | null;
+  /** How long the family has waited for a first contact (issue 50); null when no clock runs (a booking made by the parent). */
+  waited?: ReplyWait | null;
 }
 
 /** A booked assessment's time, as the inbox shows it on its enquiry: UTC instants, and whether it stands. */

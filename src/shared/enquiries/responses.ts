@@ -14,6 +14,8 @@ import {
   type StaffNote,
 } from './admin-schemas';
 import type { CreatedEnquiry } from './schemas';
+import { replySettingsSchema } from './reply-settings';
+import { type EnquiryStage, type ReplyWait, stages } from './stages';
 
 /**
  * The enquiry answers as the API sends them (decision 0069). Classic zod, for the server only: the
@@ -39,13 +41,27 @@ const enquiryShape = {
 };
 export const enquirySchema = bodyOf<Enquiry>()(z.object(enquiryShape));
 
+/** Where an enquiry stands (issue 50). */
+export const enquiryStageSchema = bodyOf<EnquiryStage>()(
+  z.object({
+    stage: z.enum(stages),
+    reason: z.string().nullable(),
+    movedBy: z.string().nullable(),
+    movedAt: z.string().nullable(),
+    contactedAt: z.string().nullable(),
+  }),
+);
+
 const marksShape = {
   reviewedBy: z.string().nullable(),
   reviewedAt: z.string().nullable(),
-  replied: flag,
-  repliedBy: z.string().nullable(),
-  repliedAt: z.string().nullable(),
+  stage: enquiryStageSchema,
 };
+
+/** The reply clock (issue 50). */
+const replyWaitSchema = bodyOf<ReplyWait>()(
+  z.object({ openingMinutes: z.number().int(), minutes: z.number().int(), stopped: z.boolean() }),
+);
 export const markedEnquirySchema = bodyOf<MarkedEnquiry>()(z.object({ ...enquiryShape, ...marksShape }));
 
 export const staffNoteSchema = bodyOf<StaffNote>()(
@@ -89,6 +105,7 @@ export const enquiryPageSchema = bodyOf<EnquiryPage>()(
         viewedBy: enquiryViewersSchema.optional(),
         source: enquirySourceSchema.nullable().optional(),
         booking: enquiryBookingSchema.nullable().optional(),
+        waited: replyWaitSchema.nullable().optional(),
       }),
     ),
     total: z.number().int(),
@@ -96,6 +113,7 @@ export const enquiryPageSchema = bodyOf<EnquiryPage>()(
     pageSize: z.number().int(),
     pageCount: z.number().int(),
     mailOn: z.boolean(),
+    replies: replySettingsSchema,
   }),
 );
 

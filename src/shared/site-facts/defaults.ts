@@ -127,4 +127,5 @@ export const defaultSiteFacts: SiteFacts = {
   ],
   // Nobody has set the booking settings: the defaults apply (shared/bookings/settings.ts).
   assessment: null,
+  replies: null,
 };

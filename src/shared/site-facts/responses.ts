@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assessmentSettingsSchema } from '../bookings/settings';
+import { replySettingsSchema } from '../enquiries/reply-settings';
 import { bodyOf } from '../response-schema';
 import { faqSchema, openingHoursSchema, siteDetailsSchema, testimonialsSchema } from './schemas';
 import { siteFactSections, type SiteFactsRevision } from './site-facts';
@@ -17,6 +18,7 @@ export const currentSiteFactsSchema = z.object({
     faq: faqSchema,
     // Null until staff first save the part: the defaults apply (shared/bookings/settings.ts).
     assessment: assessmentSettingsSchema.nullable(),
+    replies: replySettingsSchema.nullable(),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assessmentSettingsSchema } from '../bookings/settings';
+import { replySettingsSchema } from '../enquiries/reply-settings';
 import { faqPlaceholders, unknownPlaceholders } from './site-facts';
 import { closesAfterOpens, declaredHoursSchema, timeOfDay } from './week-hours-schema';
 
@@ -252,6 +253,7 @@ export const siteFactSectionSchemas = {
   testimonials: testimonialsSchema,
   faq: faqSchema,
   assessment: assessmentSettingsSchema,
+  replies: replySettingsSchema,
 } as const;
 
 /** A revision number the form started from, or null before any save. */

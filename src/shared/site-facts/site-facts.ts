@@ -5,6 +5,7 @@
  * A fresh install reads `defaultSiteFacts`, the values the site was built with.
  */
 
+import type { ReplySettings } from '../enquiries/reply-settings';
 import { addDays } from '../london-time';
 
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -113,10 +114,15 @@ export interface SiteFacts {
    * `assessmentSettingsOf`, never directly).
    */
   assessment: AssessmentSettings | null;
+  /**
+   * How the office answers families (issue 50), or null until owners first save it: the defaults
+   * apply (read it with shared/enquiries/reply-settings.ts's `replySettingsOf`, never directly).
+   */
+  replies: ReplySettings | null;
 }
 
 /** The parts staff save one at a time; each save is a revision of the whole. */
-export const siteFactSections = ['details', 'hours', 'testimonials', 'faq', 'assessment'] as const;
+export const siteFactSections = ['details', 'hours', 'testimonials', 'faq', 'assessment', 'replies'] as const;
 export type SiteFactSection = (typeof siteFactSections)[number];
 
 /** Each part's heading on /admin/site, also how its saves and the access log name it. */
@@ -126,13 +132,14 @@ export const siteFactSectionLabels: Record<SiteFactSection, string> = {
   testimonials: 'Testimonials',
   faq: 'FAQ',
   assessment: 'Free assessment bookings',
+  replies: 'Replies to families',
 };
 
 /**
  * Who may save each section (decision 0059): the business's details and prices are the owners'
  * (decision 0058's "site settings"); hours, closures, testimonials and the FAQ are the editors'
- * words, as posts are; so are the free assessment's booking settings (issue 41). Owners hold
- * every role.
+ * words, as posts are; so are the free assessment's booking settings (issue 41). How fast the
+ * office answers and why families drop out is the owners' to set (issue 50). Owners hold every role.
  */
 export const sectionRoles = {
   details: 'owner',
@@ -140,6 +147,7 @@ export const sectionRoles = {
   testimonials: 'editor',
   faq: 'editor',
   assessment: 'editor',
+  replies: 'owner',
 } as const satisfies Record<SiteFactSection, 'owner' | 'editor'>;
 
 /** The facts in use and the revision they come from (null: nobody has saved any yet). */

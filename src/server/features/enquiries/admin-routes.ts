@@ -6,6 +6,7 @@ import {
   enquiryUpdateSchema,
 } from '../../../shared/enquiries/admin-schemas';
 import { enquiryCountsSchema, enquiryPageSchema, enquirySchema } from '../../../shared/enquiries/responses';
+import { replySettingsOf } from '../../../shared/enquiries/reply-settings';
 import { londonDate } from '../../../shared/london-time';
 import type { FeaturePlugin } from '../../context';
 import { actingFor } from '../../auth/principal';
@@ -14,10 +15,12 @@ import { answers, noContent, notJson } from '../../responses';
 import { z } from 'zod';
 import type { RecordAccess, ViewersOf } from '../access-log';
 import type { SourcesOf } from '../analytics';
+import type { ReadSiteFacts } from '../site-facts';
 import { mayUse } from '../../../shared/staff/staff';
 import type { BookingsOf } from './booking-enquiries';
 import { enquiriesCsv } from './csv';
 import { enquiryIdParams } from './params';
+import { replyWait } from './reply-clock';
 import { type EnquiriesRepo, withoutMarks } from './repo';
 import type { WorkflowRepo } from './workflow-repo';
 
@@ -34,7 +37,8 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
   viewersOf: ViewersOf;
   sourcesOf: SourcesOf;
   bookingsOf: BookingsOf;
-}> = async (app, { config, clock, repo, workflow, record, viewersOf, sourcesOf, bookingsOf }) => {
+  siteFacts: ReadSiteFacts;
+}> = async (app, { config, clock, repo, workflow, record, viewersOf, sourcesOf, bookingsOf, siteFacts }) => {
   const admin = { role: 'enquiries' } as const;
 
   app.get(
@@ -64,13 +68,16 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
       // Who saw each card before this look at it: only for those who may read the access log it comes from.
       const mayReadLog = mayUse(request.adminAuth!.principal.roles, 'owner');
       const ids = items.map((item) => item.id);
-      const [viewers, sources, bookings] = await Promise.all([
+      const [viewers, sources, bookings, facts] = await Promise.all([
         mayReadLog ? viewersOf(ids) : undefined,
         // Where each came from (decision 0065): its landing page, source and the page it was sent from.
         sourcesOf(ids),
         // The time of each that is a booked assessment (issue 41).
         bookingsOf(ids),
+        // The office's hours, for each family's wait in opening time (issue 50).
+        siteFacts(),
       ]);
+      const now = clock();
       // Each enquiry on the page was shown (its card holds the name, e-mail, phone and message).
       await record(request, { action: 'enquiry.list', shownEnquiries: items.map((item) => item.id) });
       // The inbox screen pages; its cards also show staff's notes and the notification's delivery.
@@ -78,6 +85,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
         ...item,
         source: sources.get(item.id) ?? null,
         booking: bookings.get(item.id) ?? null,
+        waited: replyWait(item, facts.hours, now),
       }));
       const body: EnquiryPage = {
         items: viewers
@@ -88,6 +96,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
         pageSize: size,
         pageCount: Math.ceil(total / size),
         mailOn: config.mail !== undefined,
+        replies: replySettingsOf(facts),
       };
       return body;
     },

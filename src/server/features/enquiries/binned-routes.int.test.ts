@@ -9,13 +9,14 @@ const KEY = 'binned-routes-test-key-0123456789';
 const bodies: Record<string, object> = {
   'PUT /api/contact-submissions/:id': { reviewed: 'true' },
   'POST /api/contact-submissions/:id/notes': { text: 'Rang back.' },
+  'POST /api/contact-submissions/:id/stage': { from: 'new', to: 'contacted' },
 };
 
 /**
  * Decision 0036: an enquiry in the Bin is gone for every route but the Bin's own. This walks
  * every route the server registers for one enquiry, so a new one is covered without a list.
  */
-describe('every enquiry route treats a binned enquiry as missing', () => {
+describe('every enquiry route treats a binned enquiry as missing (a stage move says it is in the Bin)', () => {
   const { routes, onRoute } = routeTable();
   let subject: TestApp;
   let binnedId: number;
@@ -77,6 +78,7 @@ describe('every enquiry route treats a binned enquiry as missing', () => {
         'POST /api/contact-submissions/:id/notes',
         'GET /api/contact-submissions/:id/notification',
         'POST /api/contact-submissions/:id/notification/retry',
+        'POST /api/contact-submissions/:id/stage',
       ]),
     );
   });
@@ -89,11 +91,13 @@ describe('every enquiry route treats a binned enquiry as missing', () => {
       .execute();
     for (const { method, url } of enquiryRoutes()) {
       const response = await call(method, url, binnedId);
+      // A stage move (issue 50) says what happened instead: a screen drawn before a colleague binned it.
+      const expected = url.endsWith('/stage') ? { status: 409, code: 'CONFLICT' } : { status: 404, code: 'NOT_FOUND' };
       expect({ route: `${method} ${url}`, status: response.statusCode }).toEqual({
         route: `${method} ${url}`,
-        status: 404,
+        status: expected.status,
       });
-      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect(response.json()).toMatchObject({ code: expected.code });
     }
     const db = subject.database.db;
     expect(

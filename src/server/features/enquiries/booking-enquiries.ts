@@ -6,6 +6,7 @@ import type { OutgoingEmail } from '../../mail/outbox';
 import { enquiryAdminLink, notificationFor } from './notification';
 import { insertEnquiry, type NewEnquiry } from './repo';
 import { storedEnquiry } from './senders';
+import { enteredBooked } from './stages-repo';
 
 /**
  * What a booked assessment (features/bookings) writes of its enquiry, inside the booking's own
@@ -13,10 +14,12 @@ import { storedEnquiry } from './senders';
  */
 export function bookingEnquiries(publicUrl: string) {
   return {
-    /** Stores the assessment request; answers its id and what was stored. */
+    /** Stores the assessment request, entered at Assessment booked (issue 50); answers its id and what was stored. */
     async insert(trx: Kysely<DatabaseSchema>, input: AssessmentInput, submittedAt: string) {
       const submission: NewEnquiry = { ...storedEnquiry('assessment', input), submittedAt };
-      return { id: await insertEnquiry(trx, submission), submission };
+      const id = await insertEnquiry(trx, submission);
+      await enteredBooked(trx, id, submittedAt);
+      return { id, submission };
     },
     /** The office's notification of the enquiry, leading with the time booked (`when`, in words). */
     notification(id: number, submission: NewEnquiry, recipient: string, when: string): OutgoingEmail {

@@ -43,7 +43,8 @@ describe('GET /api/contact-submissions/export.csv', () => {
 
     const lines = response.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Number,Received (UK time),Type,Reviewed,Reviewed by,Replied,Replied by,First name,Last name,Email,' +
+      'Number,Received (UK time),Type,Reviewed,Reviewed by,Stage,Why not going ahead,Stage moved by,' +
+        'First contact (UK time),First name,Last name,Email,' +
         "Telephone,Mobile,Year group,Subject,Parent's notes,Message,Staff notes," +
         'Landing page,Source,Medium,Campaign,Channel,Sent from',
     );
@@ -51,7 +52,7 @@ describe('GET /api/contact-submissions/export.csv', () => {
     expect(response.body).not.toContain('Tabbed');
     // 09:00 UTC on 1 May is 10:00 in London (BST); phone numbers behind a tab, which spreadsheets keep as text.
     expect(response.body).toContain(
-      `,01/05/2026 10:00,Contact,No,,No,,"'=HYPERLINK(""http://evil.example"",""Click"")",Ó Briain,` +
+      `,01/05/2026 10:00,Contact,No,,New,,,,"'=HYPERLINK(""http://evil.example"",""Click"")",Ó Briain,` +
         `'@sum@example.test,"\t+44 1632 960000","\t-1+1",,,,"Line one\r\nLine ""two"", with a comma",,,,,,,\r\n`,
     );
     expect(response.body.endsWith('\r\n')).toBe(true);
@@ -108,7 +109,7 @@ describe('the export as a spreadsheet reads it (issue 38)', () => {
     return response.body;
   };
 
-  it('writes UK time, Yes/No, who marked it, and the staff notes with their author and time', async () => {
+  it('writes UK time, Yes/No, the stage and who moved it, and the staff notes with their author and time', async () => {
     const db = subject.database.db;
     const { id } = await seedEnquiry(db, {
       first_name: 'Priya',
@@ -118,12 +119,13 @@ describe('the export as a spreadsheet reads it (issue 38)', () => {
       submitted_at: '2026-11-27T09:46:01.299Z',
     });
     const headers = { 'x-api-key': KEY };
-    await subject.app.inject({
-      method: 'PUT',
-      url: `/api/contact-submissions/${id}`,
+    const moved = await subject.app.inject({
+      method: 'POST',
+      url: `/api/contact-submissions/${id}/stage`,
       headers,
-      payload: { replied: 'true' },
+      payload: { from: 'new', to: 'contacted' },
     });
+    const contactedAt = moved.json<{ contactedAt: string }>().contactedAt;
     for (const text of ['Rang back, left a voicemail.', 'Booked for Tuesday.']) {
       await subject.app.inject({
         method: 'POST',
@@ -138,7 +140,8 @@ describe('the export as a spreadsheet reads it (issue 38)', () => {
     // Winter: London is on GMT. A leading zero and a leading + survive, with no quote mark to see.
     expect(row).toMatch(
       new RegExp(
-        `^${id},27/11/2026 09:46,Contact,Yes,Admin key,Yes,Admin key,Priya,Hughes,[^,]+,"\\t01632 960000","\\t\\+44 \\(0\\)7700 900456",`,
+        `^${id},27/11/2026 09:46,Contact,Yes,Admin key,Contacted,,Admin key,${londonSpreadsheetTime(contactedAt)},` +
+          `Priya,Hughes,[^,]+,"\\t01632 960000","\\t\\+44 \\(0\\)7700 900456",`,
       ),
     );
     expect(row).not.toContain("'+44");

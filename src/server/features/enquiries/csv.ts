@@ -1,5 +1,6 @@
 import type { MarkedEnquiry, StaffNote } from '../../../shared/enquiries/admin-schemas';
 import { channelLabels, type EnquirySource } from '../../../shared/analytics/insights';
+import { stageLabels } from '../../../shared/enquiries/stages';
 import { londonSpreadsheetTime } from '../../../shared/london-time';
 
 /** An enquiry as the export writes it: the entity, staff's notes on it (oldest first) and where it came from. */
@@ -21,8 +22,11 @@ const columns: readonly { header: string; cell: (row: ExportedEnquiry) => Cell; 
   { header: 'Type', cell: (row) => (row.submissionType === 'assessment' ? 'Assessment' : 'Contact') },
   { header: 'Reviewed', cell: (row) => yesNo(row.reviewed) },
   { header: 'Reviewed by', cell: (row) => row.reviewedBy },
-  { header: 'Replied', cell: (row) => yesNo(row.replied) },
-  { header: 'Replied by', cell: (row) => row.repliedBy },
+  // Where it stands (issue 50): the stage in the inbox's words, why when not going ahead, who moved it last.
+  { header: 'Stage', cell: (row) => stageLabels[row.stage.stage] },
+  { header: 'Why not going ahead', cell: (row) => row.stage.reason },
+  { header: 'Stage moved by', cell: (row) => row.stage.movedBy },
+  { header: 'First contact (UK time)', cell: (row) => when(row.stage.contactedAt) },
   { header: 'First name', cell: (row) => row.firstName },
   { header: 'Last name', cell: (row) => row.lastName },
   { header: 'Email', cell: (row) => row.email },

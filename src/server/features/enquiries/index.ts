@@ -14,6 +14,8 @@ import { enquiryFormRoutes } from './routes';
 import { createEnquiriesService } from './service';
 import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
+import { stageRoutes } from './stage-routes';
+import { createStagesRepo } from './stages-repo';
 
 export type { RetentionLog } from './retention';
 export type { BookOnPage } from './booking-form-post';
@@ -47,6 +49,7 @@ export function createEnquiriesFeature(
 ) {
   const repo = createEnquiriesRepo(database.db, clock);
   const workflow = createWorkflowRepo(database.db, clock);
+  const stages = createStagesRepo(database.db, clock);
   const service = createEnquiriesService(database, config, siteFacts, clock, () => mailWorker?.wake());
 
   /** Given the pages' renderer: a form posted without script is answered with its page (decision 0062). */
@@ -62,8 +65,10 @@ export function createEnquiriesFeature(
         viewersOf,
         sourcesOf,
         bookingsOf,
+        siteFacts,
       });
       await app.register(workflowRoutes, { ...context, workflow, record });
+      await app.register(stageRoutes, { ...context, stages, record, siteFacts });
     };
 
   return {

@@ -42,7 +42,7 @@ export function notificationFor(id: number, enquiry: NewEnquiry, recipient: stri
     '',
     `Open it in the admin: ${enquiryAdminLink(publicUrl, id)}`,
     '',
-    'Reply to this e-mail to answer the enquirer, then mark it replied in the admin inbox.',
+    'Reply to this e-mail to answer the enquirer, then move it to Contacted in the admin inbox.',
   ].join('\n');
   return { submissionId: id, recipient, replyTo: enquiry.email, subject, body };
 }

@@ -19,6 +19,7 @@ import { eraseDeleted } from '../../db/erase';
 import { containsText } from '../../db/like';
 import { binnableRows } from '../../db/binnable-rows';
 import { notBinned } from './not-binned';
+import { stageOf } from './stages-repo';
 import type { Clock } from '../../../shared/clock';
 import type { ActingStaff } from '../../auth/principal';
 
@@ -61,7 +62,7 @@ export async function insertEnquiry(db: Kysely<DatabaseSchema>, enquiry: NewEnqu
 }
 
 type Row = Selectable<ContactSubmissionsTable>;
-type Filters = Pick<EnquiryQuery, 'q' | 'type' | 'reviewed'>;
+type Filters = Pick<EnquiryQuery, 'q' | 'type' | 'reviewed' | 'stage'>;
 
 export function toEnquiry(row: Row): Enquiry {
   return {
@@ -88,16 +89,14 @@ export function toMarkedEnquiry(row: Row): MarkedEnquiry {
     ...toEnquiry(row),
     reviewedBy: reviewed ? row.reviewed_by_name : null,
     reviewedAt: reviewed ? row.reviewed_at : null,
-    replied: row.replied_at === null ? 'false' : 'true',
-    repliedBy: row.replied_by_name,
-    repliedAt: row.replied_at,
+    stage: stageOf(row),
   };
 }
 
 /** The contract's entity alone (docs/product.md#enquiry), for the plain list. */
 export function withoutMarks(marked: MarkedEnquiry): Enquiry {
   const enquiry: Partial<MarkedEnquiry> = { ...marked };
-  for (const mark of ['reviewedBy', 'reviewedAt', 'replied', 'repliedBy', 'repliedAt'] as const) delete enquiry[mark];
+  for (const mark of ['reviewedBy', 'reviewedAt', 'stage'] as const) delete enquiry[mark];
   return enquiry as Enquiry;
 }
 
@@ -113,20 +112,14 @@ const columnOf = {
   notes: 'notes',
   message: 'message',
   reviewed: 'reviewed',
-} as const satisfies Record<Exclude<keyof EnquiryUpdate, 'replied'>, keyof ContactSubmissionsTable>;
+} as const satisfies Record<keyof EnquiryUpdate, keyof ContactSubmissionsTable>;
 
 /**
- * The columns saying who marked it reviewed or replied, and when (decision 0066). Marking it again
- * keeps the first who and when (`already` is the row's state before this change: in an UPDATE
- * every column reads the old row); taking the mark off forgets them.
+ * The columns saying who marked it reviewed, and when (decision 0066). Marking it again keeps the
+ * first who and when (`already` is the row's state before this change: in an UPDATE every column
+ * reads the old row); taking the mark off forgets them.
  */
-function markedBy(
-  prefix: 'reviewed' | 'replied',
-  on: boolean,
-  already: Expression<unknown>,
-  by: ActingStaff,
-  now: string,
-) {
+function markedBy(prefix: 'reviewed', on: boolean, already: Expression<unknown>, by: ActingStaff, now: string) {
   const keep = <T>(column: string, value: T) =>
     on ? sql<T>`case when ${already} then ${sql.ref(column)} else ${value} end` : null;
   return {
@@ -136,13 +129,6 @@ function markedBy(
   };
 }
 
-/** Replied implies reviewed; not reviewed implies not replied: the one mark never contradicts the other. */
-function consistent(changes: EnquiryUpdate): EnquiryUpdate {
-  if (changes.replied === 'true') return { ...changes, reviewed: 'true' };
-  if (changes.reviewed === 'false') return { ...changes, replied: 'false' };
-  return changes;
-}
-
 function matches(filters: Filters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'contact_submissions'>) => {
     const conditions = [notBinned(eb)];
@@ -150,6 +136,7 @@ function matches(filters: Filters) {
     // Anything but 'true' counts as unreviewed (docs/product.md#enquiry: missing counts as unreviewed).
     if (filters.reviewed === 'true') conditions.push(eb('reviewed', '=', 'true'));
     if (filters.reviewed === 'false') conditions.push(eb('reviewed', '<>', 'true'));
+    if (filters.stage) conditions.push(eb('stage', '=', filters.stage));
     if (filters.q) {
       const q = filters.q;
       const like = (expression: Expression<unknown>) => containsText(expression, q);
@@ -191,24 +178,17 @@ export function createEnquiriesRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
       return Number(row.total);
     },
 
-    /** Changes what was sent; `by` is who, kept beside the reviewed and replied marks. */
-    async update(id: number, sent: EnquiryUpdate, by: ActingStaff): Promise<Enquiry | undefined> {
-      const changes = consistent(sent);
+    /** Changes what was sent; `by` is who, kept beside the reviewed mark. */
+    async update(id: number, changes: EnquiryUpdate, by: ActingStaff): Promise<Enquiry | undefined> {
       const now = clock().toISOString();
       const values: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(changes) as [keyof EnquiryUpdate, string | null | undefined][]) {
-        if (value !== undefined && field !== 'replied') values[columnOf[field]] = value;
+        if (value !== undefined) values[columnOf[field]] = value;
       }
       if (changes.reviewed !== undefined) {
         Object.assign(
           values,
           markedBy('reviewed', changes.reviewed === 'true', sql`${sql.ref('reviewed')} = 'true'`, by, now),
-        );
-      }
-      if (changes.replied !== undefined) {
-        Object.assign(
-          values,
-          markedBy('replied', changes.replied === 'true', sql`${sql.ref('replied_at')} is not null`, by, now),
         );
       }
       // The schema guarantees first_name, last_name, email, submission_type and reviewed are never null.

@@ -10,7 +10,7 @@ import { joinAsStaff, type JoinedStaff } from '../../../../tests/support/staff';
 const KEY = 'who-did-what-key-0123456789abcdef';
 const key = { 'x-api-key': KEY };
 
-/** Issue 38: who wrote a note, who marked an enquiry reviewed or replied, who binned it, who saw it. */
+/** Issue 38: who wrote a note, who marked an enquiry reviewed or moved its stage, who binned it, who saw it. */
 describe('who did what in the inbox', () => {
   let subject: TestApp;
   let sam: JoinedStaff;
@@ -74,7 +74,11 @@ describe('who did what in the inbox', () => {
 
     expect((await put(robin.headers, { reviewed: 'true' })).statusCode).toBe(200);
     const first = await cardOf(id);
-    expect(first).toMatchObject({ reviewed: 'true', reviewedBy: 'Robin Office', replied: 'false', repliedBy: null });
+    expect(first).toMatchObject({
+      reviewed: 'true',
+      reviewedBy: 'Robin Office',
+      stage: { stage: 'new', movedBy: null },
+    });
     expect(Date.parse(first.reviewedAt!)).not.toBeNaN();
 
     // Marked again by someone else (the edit dialog sends reviewed with every save): still Robin's mark.
@@ -91,32 +95,31 @@ describe('who did what in the inbox', () => {
     expect(row).toEqual({ reviewed_by_account_id: null, reviewed_by_name: null, reviewed_at: null });
   });
 
-  it('marks it replied (which marks it reviewed too); unmarking reviewed unmarks replied', async () => {
+  it('says who moved it to another stage (which marks it reviewed too, if it was not), and refuses a stage it does not know', async () => {
     const { id } = await seedEnquiry(subject.database.db);
-    const put = (payload: object) => inject(sam.headers, 'PUT', `/api/contact-submissions/${id}`, payload);
-    expect((await put({ replied: 'true' })).statusCode).toBe(200);
+    const move = (payload: object) => inject(sam.headers, 'POST', `/api/contact-submissions/${id}/stage`, payload);
+    expect((await move({ from: 'new', to: 'contacted' })).statusCode).toBe(200);
     expect(await cardOf(id)).toMatchObject({
       reviewed: 'true',
       reviewedBy: 'Sam Owner',
-      replied: 'true',
-      repliedBy: 'Sam Owner',
+      stage: { stage: 'contacted', movedBy: 'Sam Owner', reason: null },
     });
     const stored = await subject.database.db
       .selectFrom('contact_submissions')
-      .select(['replied_by_account_id', 'reviewed_by_account_id'])
+      .select(['staged_by_account_id', 'reviewed_by_account_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ replied_by_account_id: sam.id, reviewed_by_account_id: sam.id });
+    expect(stored).toEqual({ staged_by_account_id: sam.id, reviewed_by_account_id: sam.id });
+    const moves = await subject.database.db
+      .selectFrom('enquiry_stage_moves')
+      .select(['from_stage', 'to_stage', 'by_account_id', 'by_name'])
+      .where('submission_id', '=', id)
+      .execute();
+    expect(moves).toEqual([{ from_stage: 'new', to_stage: 'contacted', by_account_id: sam.id, by_name: 'Sam Owner' }]);
 
-    await put({ replied: 'false' });
-    expect(await cardOf(id)).toMatchObject({ reviewed: 'true', replied: 'false', repliedBy: null, repliedAt: null });
-    await put({ replied: 'true' });
-    await put({ reviewed: 'false' });
-    expect(await cardOf(id)).toMatchObject({ reviewed: 'false', replied: 'false', repliedBy: null });
-
-    const refused = await put({ replied: 'yes' });
+    const refused = await move({ from: 'contacted', to: 'replied' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ field: 'replied' });
+    expect(refused.json()).toMatchObject({ field: 'to' });
   });
 
   it('names no one for what was done before names were kept', async () => {

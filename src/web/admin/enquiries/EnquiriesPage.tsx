@@ -159,11 +159,14 @@ export function EnquiriesPage() {
                 <EnquiryCard
                   key={enquiry.id}
                   enquiry={enquiry}
+                  replies={list.data!.replies}
                   isNew={arrivals.isNew(enquiry.submittedAt)}
                   onEdit={() => setEditing(enquiry)}
                   onDelete={() => setDeleting(enquiry)}
                   actions={{
-                    onMarkChange: (mark, on) => workflow.setMark.mutate({ id: enquiry.id, mark, on }),
+                    onReviewedChange: (on) => workflow.setMark.mutate({ id: enquiry.id, on }),
+                    onMoveStage: (move) => workflow.moveStage.mutate({ id: enquiry.id, move }),
+                    movingStage: workflow.moveStage.isPending && workflow.moveStage.variables?.id === enquiry.id,
                     onAddNote: (text, added) =>
                       workflow.addNote.mutate({ id: enquiry.id, note: { text } }, { onSuccess: added }),
                     addingNote: workflow.addNote.isPending && workflow.addNote.variables?.id === enquiry.id,

@@ -3,14 +3,20 @@ import { mailtoHref, telHref } from '../../../shared/contact-links';
 import type { EnquiryViewers } from '../../../shared/access-log/access-log';
 import { type EnquirySource, sourceSentence } from '../../../shared/analytics/insights';
 import type { InboxEnquiry } from '../../../shared/enquiries/admin-schemas';
+import type { ReplySettings } from '../../../shared/enquiries/reply-settings';
+import type { Stage, StageMove } from '../../../shared/enquiries/stages';
 import { paths } from '../../../shared/routes';
 import { formatAdminDate } from '../ui/date-format';
 import { MailStatusLine } from './MailStatusLine';
+import { ReplyClock } from './ReplyClock';
+import { StageControl } from './StageControl';
 import { StaffNotes } from './StaffNotes';
 
 /** What a card can do besides edit and delete; each answers at once and reports when it is pending. */
 export interface CardActions {
-  onMarkChange: (mark: 'reviewed' | 'replied', on: boolean) => void;
+  onReviewedChange: (on: boolean) => void;
+  onMoveStage: (move: StageMove) => void;
+  movingStage: boolean;
   onAddNote: (text: string, added: () => void) => void;
   addingNote: boolean;
   onRetryMail: () => void;
@@ -20,12 +26,15 @@ export interface CardActions {
 /** One enquiry. Every stored text is rendered as text, never as HTML. */
 export function EnquiryCard({
   enquiry,
+  replies,
   onEdit,
   onDelete,
   actions,
   isNew = false,
 }: {
   enquiry: InboxEnquiry;
+  /** The office's reply target and reasons for Not going ahead. */
+  replies: ReplySettings;
   onEdit: () => void;
   onDelete: () => void;
   actions: CardActions;
@@ -36,7 +45,6 @@ export function EnquiryCard({
   const name = `${s.firstName} ${s.lastName}`;
   const body = s.submissionType === 'assessment' ? s.notes : s.message;
   const reviewed = s.reviewed === 'true';
-  const replied = s.replied === 'true';
   return (
     <li
       id={enquiryAnchor(s.id)}
@@ -67,12 +75,19 @@ export function EnquiryCard({
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">
             {s.submissionType === 'assessment' ? 'Assessment' : 'Contact'}
           </span>
-          <StatusBadge reviewed={reviewed} replied={replied} />
-          <MarkToggle label="Reviewed" on={reviewed} onChange={(on) => actions.onMarkChange('reviewed', on)} />
-          <MarkToggle label="Replied" on={replied} onChange={(on) => actions.onMarkChange('replied', on)} />
+          <StatusBadge reviewed={reviewed} stage={s.stage.stage} />
+          <MarkToggle label="Reviewed" on={reviewed} onChange={actions.onReviewedChange} />
         </div>
       </div>
       <MarkedBy enquiry={s} />
+      {s.waited && <ReplyClock waited={s.waited} targetMinutes={replies.targetMinutes} />}
+      <StageControl
+        key={`${s.stage.stage} ${s.stage.movedAt ?? ''}`}
+        stage={s.stage}
+        reasons={replies.reasons}
+        moving={actions.movingStage}
+        onMove={actions.onMoveStage}
+      />
       {s.viewedBy && <ViewedBy viewers={s.viewedBy} />}
       {s.source && <CameFrom source={s.source} />}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
@@ -118,12 +133,13 @@ export function EnquiryCard({
 export const enquiryAnchor = (id: number) => `enquiry-${id}`;
 
 /** What the enquiry needs next, in a slot as wide as its longest words so nothing beside it moves. */
-function StatusBadge({ reviewed, replied }: { reviewed: boolean; replied: boolean }) {
-  const [text, colours] = replied
-    ? ['Replied', 'bg-green-100 text-green-900']
-    : reviewed
-      ? ['Needs a reply', 'bg-sky-100 text-sky-900']
-      : ['Needs review', 'bg-amber-100 text-amber-900'];
+function StatusBadge({ reviewed, stage }: { reviewed: boolean; stage: Stage }) {
+  const [text, colours] =
+    stage !== 'new'
+      ? ['Answered', 'bg-green-100 text-green-900']
+      : reviewed
+        ? ['Needs a reply', 'bg-sky-100 text-sky-900']
+        : ['Needs review', 'bg-amber-100 text-amber-900'];
   return (
     <span
       data-testid="enquiry-status"
@@ -134,25 +150,14 @@ function StatusBadge({ reviewed, replied }: { reviewed: boolean; replied: boolea
   );
 }
 
-/** Who marked it reviewed and replied, and when; nothing for a mark made before names were kept. */
+/** Who marked it reviewed, and when; nothing for a mark made before names were kept. */
 function MarkedBy({ enquiry: s }: { enquiry: InboxEnquiry }) {
-  const parts: ReactNode[] = [];
-  if (s.reviewed === 'true' && s.reviewedBy && s.reviewedAt) {
-    parts.push(
-      <span key="reviewed">
-        Reviewed by <bdi>{s.reviewedBy}</bdi>, {formatAdminDate(s.reviewedAt)}
-      </span>,
-    );
-  }
-  if (s.replied === 'true' && s.repliedBy && s.repliedAt) {
-    parts.push(
-      <span key="replied">
-        Replied by <bdi>{s.repliedBy}</bdi>, {formatAdminDate(s.repliedAt)}
-      </span>,
-    );
-  }
-  if (parts.length === 0) return null;
-  return <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-slate-700">{parts}</p>;
+  if (s.reviewed !== 'true' || !s.reviewedBy || !s.reviewedAt) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      Reviewed by <bdi>{s.reviewedBy}</bdi>, {formatAdminDate(s.reviewedAt)}
+    </p>
+  );
 }
 
 /** Who the access log says opened it before, latest first: shown only to those who may read the log. */

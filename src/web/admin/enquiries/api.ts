@@ -7,6 +7,7 @@ import type {
   StaffNote,
   StaffNoteInput,
 } from '../../../shared/enquiries/admin-schemas';
+import type { EnquiryStage, Stage, StageMove } from '../../../shared/enquiries/stages';
 import { useAdminCalls } from '../session';
 import { type AdminTransport, search } from '../transport';
 
@@ -14,6 +15,7 @@ export interface InboxQuery {
   q: string;
   type?: string;
   reviewed?: string;
+  stage?: Stage;
   page: number;
   pageSize: number;
 }
@@ -43,8 +45,9 @@ export function enquiriesApi({ json, send }: AdminTransport) {
     remove: async (id: number) => void (await send('DELETE', `${enquiriesUrl}/${id}`)),
     addNote: (id: number, note: StaffNoteInput) => json<StaffNote>('POST', `${enquiriesUrl}/${id}/notes`, note),
     retryNotification: (id: number) => json<MailStatus>('POST', `${enquiriesUrl}/${id}/notification/retry`),
+    moveStage: (id: number, move: StageMove) => json<EnquiryStage>('POST', `${enquiriesUrl}/${id}/stage`, move),
     /** Fetched (with the session) and handed to the browser as a download under the server's name. */
-    downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed'>) =>
+    downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed' | 'stage'>) =>
       saveDownload(await send('GET', `${enquiriesUrl}/export.csv${search({ ...query })}`), 'submissions.csv'),
   };
 }

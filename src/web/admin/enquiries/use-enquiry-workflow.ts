@@ -1,38 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { EnquiryPage, InboxEnquiry, StaffNoteInput } from '../../../shared/enquiries/admin-schemas';
+import type { StageMove } from '../../../shared/enquiries/stages';
 import { useAdminMutation } from '../admin-mutation';
 import { adminQueryKey } from '../queries';
 import { useEnquiriesApi } from './api';
 
-/** Reviewed or replied, on or off: one click on a card. */
+/** Reviewed, on or off: one click on a card. */
 export interface MarkChange {
   id: number;
-  mark: 'reviewed' | 'replied';
   on: boolean;
 }
 
-/**
- * The card as the server will answer it (decision 0066): replied implies reviewed, unreviewed
- * implies not replied. Who and when wait for the answer.
- */
-function marked(item: InboxEnquiry, { mark, on }: MarkChange): InboxEnquiry {
-  const flag = on ? 'true' : 'false';
-  if (mark === 'replied') return { ...item, replied: flag, reviewed: on ? 'true' : item.reviewed };
-  return { ...item, reviewed: flag, replied: on ? item.replied : 'false' };
-}
+/** The card as the server will answer it; who and when wait for the answer. */
+const marked = (item: InboxEnquiry, { on }: MarkChange): InboxEnquiry => ({ ...item, reviewed: on ? 'true' : 'false' });
 
 /**
- * The one-click actions on an enquiry card: reviewed and replied on/off (optimistic: the card changes at once
- * and changes back, with a toast, if the server refuses), adding a staff note, and retrying the
- * staff notification e-mail. `listKey` is the query key of the page the card is on. Each refreshes
- * the inbox once settled, so the tiles' counts (and the Unreviewed filter) follow the server.
+ * The actions on an enquiry card: reviewed on/off (optimistic: the card changes at once and changes
+ * back, with a toast, if the server refuses), a move to another stage (not optimistic: when the
+ * enquiry moved meanwhile, the server's 409 says where it stands), adding a staff note, and
+ * retrying the staff notification e-mail. `listKey` is the query key of the page the card is on.
+ * Each refreshes the inbox once settled, so the tiles' counts and the filters follow the server.
  */
 export function useEnquiryWorkflow(listKey: readonly unknown[]) {
   const enquiries = useEnquiriesApi();
   const queryClient = useQueryClient();
 
   const setMark = useAdminMutation({
-    mutationFn: ({ id, mark, on }: MarkChange) => enquiries.update(id, { [mark]: on ? 'true' : 'false' }),
+    mutationFn: ({ id, on }: MarkChange) => enquiries.update(id, { reviewed: on ? 'true' : 'false' }),
     failure: { title: 'Failed to update submission.', form: 'status' },
     invalidates: [adminQueryKey],
     onMutate: async (change) => {
@@ -64,5 +58,11 @@ export function useEnquiryWorkflow(listKey: readonly unknown[]) {
     invalidates: [adminQueryKey],
   });
 
-  return { setMark, addNote, retryMail };
+  const moveStage = useAdminMutation({
+    mutationFn: ({ id, move }: { id: number; move: StageMove }) => enquiries.moveStage(id, move),
+    failure: { title: 'The stage was not changed.', form: 'status' },
+    invalidates: [adminQueryKey],
+  });
+
+  return { setMark, moveStage, addNote, retryMail };
 }

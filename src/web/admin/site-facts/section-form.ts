@@ -8,7 +8,7 @@ export type FieldOf = (path: readonly PropertyKey[]) => string;
 
 /**
  * The pages each part can preview: the two where the facts show most; the booking settings
- * show on the free assessment page, where parents pick a time.
+ * show on the free assessment page, where parents pick a time; the replies' settings nowhere.
  */
 export const sectionPreviewPages: Record<SiteFactSection, readonly SitePreviewPage[]> = {
   details: ['home', 'contact'],
@@ -16,6 +16,8 @@ export const sectionPreviewPages: Record<SiteFactSection, readonly SitePreviewPa
   testimonials: ['home', 'contact'],
   faq: ['home', 'contact'],
   assessment: ['free-assessment'],
+  // How the office answers shows on no public page.
+  replies: [],
 };
 
 /** A preview page as its button and dialog name it ('free assessment page'). */

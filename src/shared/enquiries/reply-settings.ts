@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { SiteFacts } from '../site-facts/site-facts';
+import { REASON_MAX } from './stages';
+
+/**
+ * How the office answers families (issue 50), as owners set it at /admin/site: the reply target
+ * in opening time, and the reasons an enquiry may be Not going ahead. A part of the site facts
+ * (decision 0059), saved and restored like the others.
+ */
+export interface ReplySettings {
+  /** Opening minutes a New enquiry may wait before its nudge (the owners' after four times as long). */
+  targetMinutes: number;
+  /** The reasons staff choose from, in order. */
+  reasons: string[];
+}
+
+const targetMessage = 'The reply target must be from a quarter of an hour to 100 opening hours';
+
+export const replySettingsSchema = z
+  .object({
+    targetMinutes: z
+      .number({ error: targetMessage })
+      .int(targetMessage)
+      .min(15, targetMessage)
+      .max(100 * 60, targetMessage),
+    reasons: z
+      .array(
+        z
+          .string({ error: 'Each reason must be text' })
+          .trim()
+          .min(1, 'A reason cannot be empty')
+          .max(REASON_MAX, `Keep each reason to ${REASON_MAX} characters`),
+        { error: 'Reasons must be a list' },
+      )
+      .min(1, 'Keep at least one reason')
+      .max(12, 'Keep at most 12 reasons')
+      .refine(
+        (reasons) => new Set(reasons.map((reason) => reason.toLowerCase())).size === reasons.length,
+        'Each reason must differ from the others',
+      ),
+  })
+  .strict() satisfies z.ZodType<ReplySettings>;
+
+/** Until owners save their own: an hour of opening time, and the issue's six reasons. */
+export const defaultReplySettings: ReplySettings = {
+  targetMinutes: 60,
+  reasons: ['Price', 'Timing', 'Distance', 'Went elsewhere', 'No reply', 'Other'],
+};
+
+/** The settings in force: the saved part, or the defaults while none is saved (a revision from before reads null). */
+export const replySettingsOf = (facts: SiteFacts): ReplySettings => facts.replies ?? defaultReplySettings;
