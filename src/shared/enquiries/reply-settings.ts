@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import type { SiteFacts } from '../site-facts/site-facts';
+import type { ReplySettings, SiteFacts } from '../site-facts/site-facts';
 import { REASON_MAX } from './stages';
 
 /**
- * How the office answers families (issue 50), as owners set it at /admin/site: the reply target
- * in opening time, and the reasons an enquiry may be Not going ahead. A part of the site facts
- * (decision 0059), saved and restored like the others.
+ * How the office answers families (issue 50), as owners set it at /admin/site (the type is the site
+ * facts'): its rules, used by the form and the server alike, and what applies until someone saves.
  */
-export interface ReplySettings {
-  /** Opening minutes a New enquiry may wait before its nudge (the owners' after four times as long). */
-  targetMinutes: number;
-  /** The reasons staff choose from, in order. */
-  reasons: string[];
-}
+export type { ReplySettings };
 
 const targetMessage = 'The reply target must be from a quarter of an hour to 100 opening hours';
 

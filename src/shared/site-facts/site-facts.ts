@@ -5,7 +5,6 @@
  * A fresh install reads `defaultSiteFacts`, the values the site was built with.
  */
 
-import type { ReplySettings } from '../enquiries/reply-settings';
 import { addDays } from '../london-time';
 
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -101,6 +100,18 @@ export interface AssessmentSettings {
   dailyLimit: number | null;
   /** When assessments are offered in an ordinary week (by default, the declared opening hours). */
   weeklyTimes: DeclaredHours[];
+}
+
+/**
+ * How the office answers families (issue 50), as owners set it at /admin/site: the reply target in
+ * opening time, and the reasons an enquiry may be Not going ahead (rules and defaults in
+ * shared/enquiries/reply-settings.ts).
+ */
+export interface ReplySettings {
+  /** Opening minutes a New enquiry may wait before its nudge (the owners' after four times as long). */
+  targetMinutes: number;
+  /** The reasons staff choose from, in order. */
+  reasons: string[];
 }
 
 export interface SiteFacts {
