@@ -3,6 +3,7 @@ import { test } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { card, expect, KEY, openSession, seed } from './admin-session';
 import { resetEnquiries, withDatabase } from './enquiries-db';
+import { screenshotForPeople } from './screenshots';
 
 // Issue 38: the enquiry's number, who has seen it, new arrivals, buttons that stay put, Undo.
 let server: RunningServer;
@@ -59,7 +60,7 @@ test.describe('who did what, and what is new, in the inbox', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     const late = card(page, 'Late Arrival');
     await expect(late).toHaveAttribute('data-new', 'true');
-    await expect(late.getByText('New', { exact: true })).toBeVisible();
+    await expect(late.getByText('Just arrived', { exact: true })).toBeVisible();
     await expect(card(page, 'Amelia Hart')).not.toHaveAttribute('data-new');
     await expect(page).toHaveTitle('(1) Enquiries – Admin');
     // In front for a few seconds: seen, so the title is plain again; the card keeps its highlight.
@@ -67,12 +68,12 @@ test.describe('who did what, and what is new, in the inbox', () => {
     await expect(late).toHaveAttribute('data-new', 'true');
   });
 
-  test('on a phone, Reviewed and Replied stay where they were, so a second tap undoes', async ({ page }) => {
+  test('on a phone, Reviewed stays where it was, so a second tap undoes', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openInbox(page);
     const george = card(page, 'George Walker');
-    for (const name of ['Reviewed', 'Replied']) {
-      const toggle = george.getByRole('button', { name, exact: true });
+    {
+      const toggle = george.getByRole('button', { name: 'Reviewed', exact: true });
       // Measured where the tap happens: in view (a tap scrolls it there first).
       await toggle.scrollIntoViewIfNeeded();
       const before = await toggle.boundingBox();
@@ -85,17 +86,28 @@ test.describe('who did what, and what is new, in the inbox', () => {
     }
   });
 
-  test('the status says what is needed next, and who marked it', async ({ page }) => {
+  test('the status says what is needed next, who marked it, and how long the family waited', async ({ page }) => {
     await openInbox(page);
     const george = card(page, 'George Walker');
     const status = george.getByTestId('enquiry-status');
     await expect(status).toHaveText('Needs review');
+    await expect(george.getByTestId('reply-clock')).toHaveText(
+      /^Waiting for a first contact: .+ of opening time \(.+ in all\)/,
+    );
     await george.getByRole('button', { name: 'Reviewed', exact: true }).click();
     await expect(status).toHaveText('Needs a reply');
     await expect(george.getByText(/^Reviewed by .+, \d{1,2} \w{3} \d{4}, \d\d:\d\d$/)).toBeVisible();
-    await george.getByRole('button', { name: 'Replied', exact: true }).click();
-    await expect(status).toHaveText('Replied');
-    await expect(george.getByText(/^Replied by /)).toBeVisible();
+    // Issue 50: moved on to Contacted, the family's wait stops.
+    await george.getByLabel('Stage', { exact: true }).selectOption('Contacted');
+    await george.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(status).toHaveText('Answered');
+    await expect(george.getByTestId('enquiry-stage')).toHaveText(
+      /^Contacted · moved by .+, \d{1,2} \w{3} \d{4}, \d\d:\d\d$/,
+    );
+    await expect(george.getByTestId('reply-clock')).toHaveText(
+      /^First contact after .+ of opening time \(.+ in all\)\.$/,
+    );
+    await screenshotForPeople(page, 'enquiry-card-stage', { of: george });
   });
 
   test('a note shows its author; "Note added." is said at the box, not over the next card', async ({ page }) => {

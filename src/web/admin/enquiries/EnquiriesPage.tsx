@@ -15,6 +15,7 @@ import { useBinApi } from '../bin/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DashboardHeader } from '../ui/DashboardHeader';
 import { EditDialog } from './EditDialog';
+import { type Stage, stageLabels, stages } from '../../../shared/enquiries/stages';
 import { FilterTiles } from './FilterTiles';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
@@ -39,14 +40,16 @@ export function EnquiriesPage() {
   const enquiries = useEnquiriesApi();
   const bin = useBinApi();
   const [filter, setFilter] = useState<EnquiryFilter>('all');
+  const [stage, setStage] = useState<Stage | ''>('');
   const [searchText, setSearchText] = useState('');
   const q = useDebounced(searchText.trim(), 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Enquiry | null>(null);
   const [deleting, setDeleting] = useState<Enquiry | null>(null);
 
-  useEffect(() => setPage(1), [filter, q]);
-  const query = { q, ...filterQuery(filter), page, pageSize: DEFAULT_PAGE_SIZE };
+  useEffect(() => setPage(1), [filter, q, stage]);
+  const stageQuery = stage ? { stage } : {};
+  const query = { q, ...filterQuery(filter), ...stageQuery, page, pageSize: DEFAULT_PAGE_SIZE };
   const listQuery = enquiriesQueries.list(enquiries, query);
   const workflow = useEnquiryWorkflow(listQuery.queryKey);
   const list = useQuery(listQuery);
@@ -90,7 +93,7 @@ export function EnquiriesPage() {
     onSuccess: () => setDeleting(null),
   });
   const download = useAdminMutation({
-    mutationFn: () => enquiries.downloadCsv({ q, ...filterQuery(filter) }),
+    mutationFn: () => enquiries.downloadCsv({ q, ...filterQuery(filter), ...stageQuery }),
     failure: { title: 'Export failed', form: 'status' },
   });
 
@@ -128,6 +131,24 @@ export function EnquiriesPage() {
             className="mt-1 w-full rounded-md border border-slate-400 px-3 py-2"
           />
         </div>
+        <div>
+          <label htmlFor="inbox-stage" className="block font-medium text-slate-900">
+            Stage
+          </label>
+          <select
+            id="inbox-stage"
+            value={stage}
+            onChange={(event) => setStage(event.target.value as Stage | '')}
+            className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2"
+          >
+            <option value="">All stages</option>
+            {stages.map((each) => (
+              <option key={each} value={each}>
+                {stageLabels[each]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="button"
           onClick={() => download.mutate()}
@@ -148,7 +169,7 @@ export function EnquiriesPage() {
             Error loading submissions. Please try again later.
           </p>
         ) : items.length === 0 ? (
-          <EmptyInbox searching={q !== '' || filter !== 'all'} />
+          <EmptyInbox searching={q !== '' || filter !== 'all' || stage !== ''} />
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-700">

@@ -61,7 +61,7 @@ export function EnquiryCard({
             {name}
             {isNew && (
               <span className="ml-2 rounded-full bg-sky-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
-                New
+                Just arrived
               </span>
             )}
           </h3>
