@@ -46,11 +46,12 @@ export function roleNeeded(method: string, url: string): RouteRole {
   if (url.startsWith('/api/contact-submissions')) return 'enquiries';
   if (url.startsWith('/api/admin/blog') || url.startsWith('/api/admin/images')) return 'editor';
   if (url === '/api/settings' || url === '/api/logo/upload') return 'editor';
-  // The centre's facts (decision 0059): details, prices and restores are the owners', the rest the editors'.
+  // The centre's facts (decision 0059): details, prices, how the office answers (issue 50) and restores are the owners', the rest the editors'.
   if (url.startsWith('/api/admin/site')) {
     // Reads (Fastify answers HEAD beside each GET) are anyone's; the facts are public anyway.
     if (method === 'GET' || method === 'HEAD') return 'staff';
-    if (url.includes('/restore') || url.startsWith('/api/admin/site/details')) return 'owner';
+    if (url.includes('/restore') || ['details', 'replies'].some((part) => url.startsWith(`/api/admin/site/${part}`)))
+      return 'owner';
     return 'editor';
   }
   // Anyone signed in: the session itself, their own account, and the Bin (which checks each kind: binKindRole).

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { movableClock } from '../../../../tests/support/clock';
 import { contact } from '../../../../tests/support/enquiries-payloads';
 import { seedEnquiry } from '../../../../tests/support/enquiries-factory';
+import { roleTokenHeaders } from '../../../../tests/support/staff';
 import type { EnquiryPage, InboxEnquiry } from '../../../shared/enquiries/admin-schemas';
 import { defaultReplySettings } from '../../../shared/enquiries/reply-settings';
 import type { CurrentSiteFacts } from '../../../shared/site-facts/site-facts';
@@ -150,6 +151,38 @@ describe('stages to enrolment and the reply clock', () => {
     expect((await cardOf(id)).stage).toMatchObject({ stage: 'not-going-ahead', reason: 'Price' });
     const unknownStage = await subject.app.inject({ url: '/api/contact-submissions?page=1&stage=nope', headers: key });
     expect([unknownStage.statusCode, unknownStage.json<{ field: string }>().field]).toEqual([400, 'stage']);
+  });
+
+  it('takes the reasons and the target owners save at /admin/site, and refuses a target of 0 or 10,000 hours', async () => {
+    const put = async (value: unknown, headers: Record<string, string> = key) => {
+      const current = (await subject.app.inject({ url: '/api/admin/site', headers: key })).json<CurrentSiteFacts>();
+      return subject.app.inject({
+        method: 'PUT',
+        url: '/api/admin/site/replies',
+        headers,
+        payload: { basedOn: current.revision, value },
+      });
+    };
+    const message = 'The reply target must be from a quarter of an hour to 100 opening hours';
+    for (const targetMinutes of [0, 10_000 * 60, 1.5]) {
+      const refused = await put({ targetMinutes, reasons: ['Price'] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: message });
+    }
+    expect((await put({ targetMinutes: 60, reasons: ['Price', 'price'] })).json()).toMatchObject({
+      error: 'Each reason must differ from the others',
+    });
+    const editor = await roleTokenHeaders(subject, key, ['editor']);
+    expect((await put({ targetMinutes: 30, reasons: ['Moved away'] }, editor)).statusCode).toBe(403);
+    expect((await put({ targetMinutes: 30, reasons: ['Moved away'] })).statusCode).toBe(200);
+    expect((await inbox()).replies).toEqual({ targetMinutes: 30, reasons: ['Moved away'] });
+
+    const { id } = await seedEnquiry(subject.database.db);
+    const price = await move(id, { from: 'new', to: 'not-going-ahead', reason: 'Price' });
+    expect(price.json()).toMatchObject({ error: 'Choose one of the reasons: Moved away', field: 'reason' });
+    expect((await move(id, { from: 'new', to: 'not-going-ahead', reason: 'Moved away' })).statusCode).toBe(200);
+    // Back to the suggested settings for the tests after this one.
+    expect((await put(defaultReplySettings)).statusCode).toBe(200);
   });
 
   it('two screens moving it at once, through two processes: one move, and a 409 saying where it stands', async () => {

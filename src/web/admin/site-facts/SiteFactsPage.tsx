@@ -16,14 +16,15 @@ import { LeaveGuard } from '../ui/LeaveGuard';
 import { DetailsForm } from './DetailsForm';
 import { FaqForm } from './FaqForm';
 import { HoursForm } from './HoursForm';
+import { RepliesForm } from './RepliesForm';
 import { siteFactsQueries } from './queries';
 import { partAnchor } from './SectionForm';
 import { TestimonialsForm } from './TestimonialsForm';
 import { Versions } from './Versions';
 
 /**
- * /admin/site (decision 0059): the centre's facts in five parts (the last, the free assessment's
- * booking settings), each saved on its own by those whose part it is, and the versions earlier
+ * /admin/site (decision 0059): the centre's facts in six parts (the last two, the free assessment's
+ * booking settings and how the office answers families), each saved on its own by those whose part it is, and the versions earlier
  * saves kept. Links at the top jump to each part;
  * leaving with any part's edits unsaved asks first.
  */
@@ -94,6 +95,7 @@ export function SiteFactsPage() {
           <TestimonialsForm {...part} />
           <FaqForm {...part} />
           <AssessmentForm {...part} />
+          <RepliesForm {...part} />
           <Versions onRestored={takeAll} />
         </>
       )}
