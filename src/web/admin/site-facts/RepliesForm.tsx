@@ -18,7 +18,7 @@ const toForm = (settings: ReplySettings): RepliesFormValues => ({
 
 /** '1.5' hours as 90 minutes; anything that is not a number stays not one, which the rules name. */
 const toValue = (form: RepliesFormValues): ReplySettings => ({
-  targetMinutes: /^\d{1,5}(\.\d{1,2})?$/.test(form.targetHours.trim())
+  targetMinutes: /^\d{1,5}(?:\.\d{1,2})?$/.test(form.targetHours.trim())
     ? Math.round(Number(form.targetHours.trim()) * 60)
     : Number.NaN,
   reasons: form.reasons.map((row) => row.text),
