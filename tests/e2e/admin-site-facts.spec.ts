@@ -303,3 +303,34 @@ test('staff set the free assessment bookings: a bad number shows its message, th
   await expect(row(page, 'Free assessment bookings', 'Assessment times 2')).toHaveCount(0);
   await expect(part(page, 'Versions').getByRole('listitem').first()).toContainText('Free assessment bookings, by');
 });
+
+test('owners set the reply target and the reasons for Not going ahead (issue 50): a target of 0 hours is refused', async ({
+  page,
+  request,
+}) => {
+  await openSiteScreen(page);
+  const replies = part(page, 'Replies to families');
+  await replies.scrollIntoViewIfNeeded();
+  await expect(replies.getByLabel('Reply target, in opening hours')).toHaveValue('1');
+  await expect(row(page, 'Replies to families', 'Reason 6').getByLabel('Reason', { exact: true })).toHaveValue('Other');
+  await screenshotForPeople(page, 'admin-site-replies', { of: replies });
+
+  await replies.getByLabel('Reply target, in opening hours').fill('0');
+  await replies.getByRole('button', { name: 'Save Replies to families' }).click();
+  await expect(
+    replies.getByText('The reply target must be from a quarter of an hour to 100 opening hours'),
+  ).toBeVisible();
+  expect((await current(request)).facts.replies).toBeNull();
+
+  await replies.getByLabel('Reply target, in opening hours').fill('1.5');
+  await replies.getByRole('button', { name: 'Delete Reason 6' }).click();
+  await replies.getByRole('button', { name: 'Add a reason' }).click();
+  await row(page, 'Replies to families', 'Reason 6').getByLabel('Reason', { exact: true }).fill('Moved away');
+  await replies.getByRole('button', { name: 'Save Replies to families' }).click();
+  await expect
+    .poll(async () => (await current(request)).facts.replies)
+    .toEqual({
+      targetMinutes: 90,
+      reasons: ['Price', 'Timing', 'Distance', 'Went elsewhere', 'No reply', 'Moved away'],
+    });
+});
