@@ -48,6 +48,8 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
   });
   // Booked assessments' reminders, a day ahead, queued once each (decision 0071).
   const reminders = features.bookings.startReminders(log);
+  // Families still waiting for a first contact past the reply target (issue 50), nudged once each.
+  const nudges = features.startNudges(log);
   let mailWorker: MailWorker | undefined;
   if (config.mail) {
     mailWorker = startMailWorker({
@@ -68,6 +70,7 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
       counters.stop();
       sessions.stop();
       reminders.stop();
+      nudges.stop();
       await mailWorker?.stop();
     },
   };

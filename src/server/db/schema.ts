@@ -50,6 +50,9 @@ export interface ContactSubmissionsTable {
   staged_by_name: string | null;
   /** When staff first moved it on from New: the reply clock stops there. */
   contacted_at: string | null;
+  /** When its nudge to the inbox's staff was queued, and its second, to the owners (issue 50). */
+  nudged_at: string | null;
+  owners_nudged_at: string | null;
 }
 
 /** The hash of the generated admin key; one row (id 1). Unused while ADMIN_API_KEY is set. */

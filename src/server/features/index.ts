@@ -74,6 +74,8 @@ export function createFeatures(context: AppContext) {
     analytics,
     /** Booked assessments (issue 41): the reminders' scheduled job runs in the background work. */
     bookings,
+    /** Nudges for families still waiting for a first contact (issue 50), each minute (background-work.ts). */
+    startNudges: enquiries.startNudges,
     /** The hourly tidy of sign-ins left half-way (background-work.ts). */
     deleteEndedChallenges: staff.deleteEndedChallenges,
     /** The daily retention run (background-work.ts), emptying this Bin and the access log's old entries too. */

@@ -23,6 +23,8 @@ export const outboxKinds = [
   'booking-reminder',
   // The office told of a booking's change or cancellation (the booking itself is a staff notification).
   'booking-notice',
+  // A family still waiting for a first contact (issue 50): the inbox's staff, then the owners.
+  'reply-nudge',
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 

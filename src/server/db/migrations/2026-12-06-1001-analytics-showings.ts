@@ -8,7 +8,14 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('analytics_views').addColumn('showing', 'text').execute();
-  await db.schema.createIndex('analytics_views_showing').on('analytics_views').column('showing').unique().execute();
+  // Partial: only beacons' rows have an id, so the views counted from requests (nearly all) add no entry.
+  await db.schema
+    .createIndex('analytics_views_showing')
+    .on('analytics_views')
+    .column('showing')
+    .unique()
+    .where('showing', 'is not', null)
+    .execute();
   await db.schema.dropIndex('analytics_views_visitor').execute();
   await db.schema
     .createIndex('analytics_views_visitor')

@@ -35,6 +35,7 @@ import * as bookingBlocks from './2026-11-30-3001-booking-blocks';
 import * as analyticsViewsCount from './2026-11-30-5001-analytics-views-count';
 import * as analyticsShowings from './2026-12-06-1001-analytics-showings';
 import * as enquiryStages from './2026-12-06-2001-enquiry-stages';
+import * as enquiryNudges from './2026-12-06-2002-enquiry-nudges';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-5001-analytics-views-count': analyticsViewsCount,
   '2026-12-06-1001-analytics-showings': analyticsShowings,
   '2026-12-06-2001-enquiry-stages': enquiryStages,
+  '2026-12-06-2002-enquiry-nudges': enquiryNudges,
 };

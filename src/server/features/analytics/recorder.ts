@@ -59,7 +59,7 @@ export function createRecorder(
         await trx
           .insertInto('analytics_views')
           .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-          .onConflict((conflict) => conflict.column('showing').doNothing())
+          .onConflict((conflict) => conflict.column('showing').where('showing', 'is not', null).doNothing())
           .execute();
       }
       for (const [day, count] of bots) {

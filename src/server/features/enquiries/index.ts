@@ -14,6 +14,8 @@ import { enquiryFormRoutes } from './routes';
 import { createEnquiriesService } from './service';
 import { workflowRoutes } from './workflow-routes';
 import { createWorkflowRepo } from './workflow-repo';
+import { createNudges } from './nudges';
+import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import { stageRoutes } from './stage-routes';
 import { createStagesRepo } from './stages-repo';
 
@@ -49,7 +51,7 @@ export function createEnquiriesFeature(
 ) {
   const repo = createEnquiriesRepo(database.db, clock);
   const workflow = createWorkflowRepo(database.db, clock);
-  const stages = createStagesRepo(database.db, clock);
+  const stages = createStagesRepo(database, clock);
   const service = createEnquiriesService(database, config, siteFacts, clock, () => mailWorker?.wake());
 
   /** Given the pages' renderer: a form posted without script is answered with its page (decision 0062). */
@@ -71,8 +73,28 @@ export function createEnquiriesFeature(
       await app.register(stageRoutes, { ...context, stages, record, siteFacts });
     };
 
+  const sendDueNudges = createNudges({
+    database,
+    clock,
+    siteFacts,
+    publicUrl: config.publicUrl,
+    officeEmail: config.mail?.notifyEmail,
+  });
   return {
     routes,
+    /** Each minute, in one process of all that share the database: the nudges due (issue 50). */
+    startNudges: (log: { info(object: object, message: string): void; error(object: object, message: string): void }) =>
+      startScheduledJob({
+        db: database.db,
+        name: 'reply-nudges',
+        intervalMs: 60_000,
+        clock,
+        log,
+        run: async () => {
+          const nudged = await sendDueNudges();
+          if (nudged > 0) log.info({ nudged }, 'queued nudges for families still waiting for a reply');
+        },
+      }),
     binnable: enquiriesBinnable(repo, config.retentionMonths),
     /** The daily run deleting what is past its time, the Bin's expired things included (retention.ts). */
     startRetention: (bin: Bin, deleteExpiredAccessLog: () => Promise<number>, log: RetentionLog) =>

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Clock } from '../../../shared/clock';
 import type { EnquiryStage, Stage, StageMove } from '../../../shared/enquiries/stages';
 import type { ActingStaff } from '../../auth/principal';
+import type { Database } from '../../db/connection';
 import type { ContactSubmissionsTable, DatabaseSchema } from '../../db/schema';
 import { notBinned } from './not-binned';
 
@@ -35,7 +36,7 @@ export async function enteredBooked(trx: Kysely<DatabaseSchema>, id: number, at:
 }
 
 /** Staff's moves of enquiries between stages (issue 50, decision 0078). */
-export function createStagesRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
+export function createStagesRepo(database: Database, clock: Clock) {
   return {
     /**
      * Moves enquiry `id` as `move` says, if it still stands at `move.from` and is outside the Bin:
@@ -47,7 +48,9 @@ export function createStagesRepo(db: Kysely<DatabaseSchema>, clock: Clock) {
      */
     async move(id: number, move: StageMove, by: ActingStaff): Promise<EnquiryStage | StageConflict | undefined> {
       const now = clock().toISOString();
-      return db.transaction().execute(async (trx) => {
+      // The group commit's transaction: on SQLite it takes the write lock first, so two processes'
+      // moves queue rather than fail (a deferred transaction would be refused the lock at once).
+      return database.writes.run(async (trx) => {
         const moved = await trx
           .updateTable('contact_submissions')
           .set((eb) => ({

@@ -1,17 +1,5 @@
 import type { ReplyWait } from '../../../shared/enquiries/stages';
-
-/** '45 min', '1 h', '2 h 5 min', '3 days 4 h': a wait as the office reads it. */
-export function spokenMinutes(minutes: number): string {
-  const days = Math.floor(minutes / (24 * 60));
-  const hours = Math.floor((minutes % (24 * 60)) / 60);
-  const rest = minutes % 60;
-  const parts = [
-    days > 0 ? `${days} day${days === 1 ? '' : 's'}` : '',
-    hours > 0 ? `${hours} h` : '',
-    rest > 0 || (days === 0 && hours === 0) ? `${rest} min` : '',
-  ];
-  return parts.filter(Boolean).slice(0, 2).join(' ');
-}
+import { spokenMinutes } from '../../../shared/spoken-duration';
 
 /**
  * How long the family has waited for a first contact (issue 50): in the office's opening time,
