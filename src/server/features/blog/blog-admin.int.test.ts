@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../shared/blog/blog';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { movableClock } from '../../../../tests/support/clock';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 
 describe('admin blog API', () => {
+  // The test moves it: a real clock can show two saves in the same millisecond.
+  const clock = movableClock(Date.now());
   let subject: TestApp;
   const create = async (body: Record<string, unknown>) =>
     subject.app.inject({ headers: adminHeaders, method: 'POST', url: '/api/admin/blog', payload: body });
@@ -11,7 +14,7 @@ describe('admin blog API', () => {
     subject.app.inject({ headers: adminHeaders, method: 'PUT', url: `/api/admin/blog/${id}`, payload: body });
 
   beforeAll(async () => {
-    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey } });
+    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey }, clock: clock.now });
   });
   afterAll(() => subject.close());
 
@@ -34,7 +37,7 @@ describe('admin blog API', () => {
   });
 
   it('creates a post, generating the slug from the title and dating it', async () => {
-    const before = new Date().toISOString();
+    const before = clock.now().toISOString();
     const response = await create(postInput({ title: 'GCSE Maths: 10 Top Tips!', slug: '' }));
     expect(response.statusCode).toBe(201);
     const post = response.json<BlogPost>();
@@ -113,16 +116,20 @@ describe('admin blog API', () => {
     const draft = (await create(postInput({ published: 'false' }))).json<BlogPost>();
     expect(draft.publishedAt).toBeNull();
 
+    // Each change a second later: two saves in one millisecond would show the same time.
+    clock.advance(1000);
     const published = (await update(draft.id, postInput({ title: draft.title, published: 'true' }))).json<BlogPost>();
     expect(published.publishedAt).not.toBeNull();
     expect(published.updatedAt > draft.updatedAt).toBe(true);
 
+    clock.advance(1000);
     const unpublished = (
       await update(draft.id, postInput({ title: draft.title, published: 'false' }))
     ).json<BlogPost>();
     expect(unpublished.published).toBe('false');
     expect(unpublished.publishedAt).toBe(published.publishedAt);
 
+    clock.advance(1000);
     const republished = (await update(draft.id, postInput({ title: draft.title, published: 'true' }))).json<BlogPost>();
     expect(republished.publishedAt).toBe(published.publishedAt);
     expect(republished.updatedAt > unpublished.updatedAt).toBe(true);
