@@ -6,7 +6,9 @@ import { toEnquiry } from '../../src/server/features/enquiries/repo';
 /** Who reviewed, replied, moved or binned it, and its stage's details: absent unless a test says. */
 type WhoColumns = {
   [K in keyof ContactSubmissionsTable]: K extends
-    `${string}_by_${string}` | `${'reviewed' | 'replied' | 'staged' | 'contacted' | 'nudged' | 'owners_nudged'}_at` | 'stage_reason'
+    | `${string}_by_${string}`
+    | `${'reviewed' | 'replied' | 'staged' | 'contacted' | 'nudged' | 'owners_nudged'}_at`
+    | 'stage_reason'
     ? K
     : never;
 }[keyof ContactSubmissionsTable];
