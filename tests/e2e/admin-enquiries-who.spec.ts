@@ -108,6 +108,9 @@ test.describe('who did what, and what is new, in the inbox', () => {
       /^First contact after .+ of opening time \(.+ in all\)\.$/,
     );
     await screenshotForPeople(page, 'enquiry-card-stage', { of: george });
+    await screenshotForPeople(page, 'inbox-search-and-stage', {
+      of: page.locator('#inbox-stage').locator('xpath=ancestor::div[contains(@class, "flex-wrap")][1]'),
+    });
   });
 
   test('a note shows its author; "Note added." is said at the box, not over the next card', async ({ page }) => {

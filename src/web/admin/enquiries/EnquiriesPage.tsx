@@ -118,7 +118,8 @@ export function EnquiriesPage() {
         <FilterTiles active={filter} counts={counts.data} onChange={setFilter} />
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        {/* On a phone the search has a row of its own, wide enough to read what is typed. */}
+        <div className="min-w-[14rem] flex-1">
           <label htmlFor="inbox-search" className="block font-medium text-slate-900">
             Search
           </label>
