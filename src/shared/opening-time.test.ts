@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterOpeningMinutes, openingMinutesBetween } from './opening-time';
+import { openingMinutesBetween } from './opening-time';
 import type { OpeningHours } from './site-facts/site-facts';
 
 /** The office: weekdays 16:00 to 20:00, Saturdays 10:00 to 14:00, closed on Sundays. */
@@ -54,11 +54,5 @@ describe('opening time between two moments (issue 50)', () => {
     };
     expect(openingMinutesBetween(twice, at('2026-03-09T00:00:00Z'), at('2026-03-10T00:00:00Z'))).toBe(300);
     expect(openingMinutesBetween(hours, at('2026-03-10T00:00:00Z'), at('2026-03-09T00:00:00Z'))).toBe(0);
-  });
-
-  it('finds when a number of opening minutes will have passed, or null when the office never opens', () => {
-    expect(afterOpeningMinutes(hours, at('2026-03-06T21:00:00Z'), 60)?.toISOString()).toBe('2026-03-07T11:00:00.000Z');
-    expect(afterOpeningMinutes(hours, at('2026-03-06T19:30:00Z'), 60)?.toISOString()).toBe('2026-03-07T10:30:00.000Z');
-    expect(afterOpeningMinutes({ ...hours, declared: [] }, at('2026-03-06T19:30:00Z'), 60)).toBeNull();
   });
 });

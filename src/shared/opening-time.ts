@@ -57,24 +57,3 @@ export function openingMinutesBetween(hours: OpeningHours, from: Date, to: Date)
   }
   return Math.floor(total / MINUTE_MS);
 }
-
-/**
- * The moment `minutes` of opening time will have passed since `from` (a nudge's due time), or null
- * when the office opens for no such time within `withinDays` days (closed for good, say).
- */
-export function afterOpeningMinutes(hours: OpeningHours, from: Date, minutes: number, withinDays = 400): Date | null {
-  let left = minutes * MINUTE_MS;
-  const start = from.getTime();
-  for (let date = londonDate(from), day = 0; day <= withinDays; date = addDays(date, 1), day++) {
-    const spans = openOn(hours, date).sort((a, b) => a.from - b.from);
-    let reached = start;
-    for (const span of spans) {
-      const open = Math.max(span.from, reached);
-      if (span.to <= open) continue;
-      if (span.to - open >= left) return new Date(open + left);
-      left -= span.to - open;
-      reached = span.to;
-    }
-  }
-  return null;
-}

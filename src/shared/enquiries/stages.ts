@@ -18,9 +18,6 @@ export const stageLabels: Record<Stage, string> = {
   'not-going-ahead': 'Not going ahead',
 };
 
-/** The stages the funnel counts an enquiry as having reached, once it has reached each (in order). */
-export const funnelStages = ['contacted', 'assessed', 'enrolled'] as const;
-
 const stageSchema = (name: string) => z.enum(stages, { error: `${name} must be one of: ${stages.join(', ')}` });
 
 /** The longest reason the centre may name (the reasons are its own, at /admin/site). */

@@ -129,8 +129,8 @@ export function createAttribution({
   return {
     attribute,
     /**
-     * Reads every waiting enquiry's landing again now (shutdown; tests once every process has
-     * written its views). A landing view another process still holds at that moment is missed.
+     * Reads every waiting enquiry's landing again now (shutdown). A landing view another process
+     * still holds at that moment is missed.
      */
     settleNow: () => Promise.all([...settling.values()].map(({ settle }) => settle())).then(() => undefined),
     /** Where a failed correction is logged (the enquiry keeps the landing first written). */

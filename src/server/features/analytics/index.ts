@@ -82,8 +82,6 @@ export function createAnalyticsFeature(
     sourcesOf: createSourcesOf(database.db),
     /** Writes the views counted in memory now (tests; shutdown does it through onClose). */
     flush: () => recorder.flush(),
-    /** Reads the landing of the enquiries still waiting for it now (tests, once every process has flushed). */
-    settleSources: () => attribution.settleNow(),
     /** The daily retention run's part: roll old views up, delete old totals and salts. */
     rollUpAndExpire: () => rollUpAndExpire(database.db, clock()),
   };

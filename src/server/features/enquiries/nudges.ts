@@ -113,13 +113,20 @@ export function createNudges({
       .where('submitted_at', '>=', new Date(now.getTime() - NUDGE_WITHIN_DAYS * 86_400_000).toISOString())
       .where((eb) => eb.or([eb('nudged_at', 'is', null), eb('owners_nudged_at', 'is', null)]))
       .execute();
+    // Who is told, read once a run and only if someone is due.
+    const readOnce = (role: StaffRole) => {
+      let read: Promise<string[]> | undefined;
+      return () => (read ??= recipients(role));
+    };
+    const inbox = readOnce('enquiries');
+    const owners = readOnce('owner');
     let nudged = 0;
     for (const enquiry of waiting) {
       const waited = openingMinutesBetween(facts.hours, new Date(enquiry.submitted_at), now);
       if (enquiry.nudged_at === null && waited >= target)
-        nudged += Number(await nudge(enquiry, 'nudged_at', await recipients('enquiries'), waited, target));
+        nudged += Number(await nudge(enquiry, 'nudged_at', await inbox(), waited, target));
       if (enquiry.owners_nudged_at === null && waited >= OWNERS_AFTER_TARGETS * target)
-        nudged += Number(await nudge(enquiry, 'owners_nudged_at', await recipients('owner'), waited, target));
+        nudged += Number(await nudge(enquiry, 'owners_nudged_at', await owners(), waited, target));
     }
     return nudged;
   };

@@ -15,8 +15,9 @@ import { useBinApi } from '../bin/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DashboardHeader } from '../ui/DashboardHeader';
 import { EditDialog } from './EditDialog';
-import { type Stage, stageLabels, stages } from '../../../shared/enquiries/stages';
+import type { Stage } from '../../../shared/enquiries/stages';
 import { FilterTiles } from './FilterTiles';
+import { StageOptions } from './StageControl';
 import { Pagination } from './Pagination';
 import { EnquiryCard } from './EnquiryCard';
 import { EmptyInbox } from './EmptyInbox';
@@ -143,11 +144,7 @@ export function EnquiriesPage() {
             className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2"
           >
             <option value="">All stages</option>
-            {stages.map((each) => (
-              <option key={each} value={each}>
-                {stageLabels[each]}
-              </option>
-            ))}
+            <StageOptions />
           </select>
         </div>
         <button

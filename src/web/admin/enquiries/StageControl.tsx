@@ -54,11 +54,7 @@ export function StageControl({
             onChange={(event) => setTo(event.target.value as Stage)}
             className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5"
           >
-            {stages.map((each) => (
-              <option key={each} value={each}>
-                {stageLabels[each]}
-              </option>
-            ))}
+            <StageOptions />
           </select>
         </div>
         {needsReason && (
@@ -92,4 +88,13 @@ export function StageControl({
       </form>
     </div>
   );
+}
+
+/** Every stage as a choice, in order, named as the cards name it (the card's move and the inbox's filter). */
+export function StageOptions() {
+  return stages.map((each) => (
+    <option key={each} value={each}>
+      {stageLabels[each]}
+    </option>
+  ));
 }
