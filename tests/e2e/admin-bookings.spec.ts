@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
+import { londonDate } from '../../src/shared/london-time';
 import { expect, KEY, signIn } from './admin-session';
+import { withDatabase } from './enquiries-db';
 import { test } from './fixtures';
 import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
@@ -30,8 +32,9 @@ async function book(page: Page, firstName: string, email: string, startsAt: stri
 /**
  * Issue 41 part 5: staff sign in, see the day's bookings on "Upcoming assessments", move one,
  * cancel another after the screen asks, and block a time, which parents are then not offered.
+ * Issue 50: a booking whose time has passed is marked Attended, with who marked it.
  */
-test('staff see, move, cancel and block assessments', async ({ page, consoleErrors }) => {
+test('staff see, move, cancel and block assessments, and mark one Attended', async ({ page, consoleErrors }) => {
   test.setTimeout(150_000);
   server = await startServer({ ADMIN_API_KEY: KEY });
   try {
@@ -42,7 +45,7 @@ test('staff see, move, cancel and block assessments', async ({ page, consoleErro
     await book(page, 'Priya', 'priya@example.com', early!.start);
     await book(page, 'Sam', 'sam@example.com', second!.start);
 
-    await signIn(page, server.baseUrl, KEY, ['enquiries']);
+    const staff = await signIn(page, server.baseUrl, KEY, ['enquiries']);
     await page.getByRole('link', { name: 'Upcoming assessments' }).click();
     await expect(page.getByRole('heading', { name: 'Upcoming assessments', level: 1 })).toBeVisible();
     // Day by day to the first day with times.
@@ -93,6 +96,43 @@ test('staff see, move, cancel and block assessments', async ({ page, consoleErro
     await page.getByRole('button', { name: 'Week' }).click();
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(dayWords(first.date)) })).toBeVisible();
     await screenshotForPeople(page, 'admin-bookings-week', { fullPage: true });
+
+    // Issue 50: Ada books, and her time is then two hours ago (written in the data folder: the
+    // built server reads the real clock). Staff mark her Attended; the mark says who made it.
+    const adaTime = (await offered()).days[0]!.times[0]!;
+    await book(page, 'Ada', 'ada@example.com', adaTime.start);
+    const past = new Date(Date.now() - 2 * 60 * 60_000);
+    const pastDate = londonDate(past);
+    withDatabase(server.dataDir, (db) => {
+      const changed = db
+        .prepare(
+          `update bookings set starts_at = ?, ends_at = ?, london_date = ?
+           where enquiry_id = (select id from contact_submissions where email = 'ada@example.com')`,
+        )
+        .run(past.toISOString(), new Date(past.getTime() + 45 * 60_000).toISOString(), pastDate);
+      expect(changed.changes).toBe(1);
+    });
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    for (let step = 0; step < 3 && (await dayHeading.getAttribute('data-from')) !== pastDate; step += 1) {
+      const before = (await dayHeading.getAttribute('data-from'))!;
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await expect(dayHeading).not.toHaveAttribute('data-from', before);
+    }
+    await expect(dayHeading).toHaveAttribute('data-from', pastDate);
+    const ada = rows(page).filter({ hasText: 'Ada Khan' });
+    await expect(ada.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+    await expect(ada.getByRole('button', { name: 'No-show Ada Khan’s assessment' })).toBeVisible();
+    await ada.getByRole('button', { name: 'Attended Ada Khan’s assessment' }).click();
+    await expect(ada.getByTestId('attendance')).toHaveText(new RegExp(`^Attended · marked by ${staff.name}, `));
+    await expect(ada.getByRole('button', { name: 'Attended Ada Khan’s assessment' })).toHaveCount(0);
+    // Change it: the choice again, the mark standing pressed and focused.
+    await ada.getByRole('button', { name: 'Change the mark of Ada Khan’s assessment' }).click();
+    const attended = ada.getByRole('button', { name: 'Attended Ada Khan’s assessment' });
+    await expect(attended).toHaveAttribute('aria-pressed', 'true');
+    await expect(attended).toBeFocused();
+    await ada.getByRole('button', { name: 'No-show Ada Khan’s assessment' }).click();
+    await expect(ada.getByTestId('attendance')).toHaveText(new RegExp(`^No-show · marked by ${staff.name}, `));
     expect(consoleErrors).toEqual([]);
   } finally {
     await server.stop();

@@ -419,7 +419,6 @@ export interface AnalyticsAttributionTable {
   conversion: string;
 }
 
-/** A booked free assessment: an enquiry with a time (decision 0071). */
 /** Every move of an enquiry between stages, with who and when (issue 50); goes with its enquiry. */
 export interface EnquiryStageMovesTable {
   id: Generated<number>;
@@ -434,6 +433,7 @@ export interface EnquiryStageMovesTable {
   by_name: string | null;
 }
 
+/** A booked free assessment: an enquiry with a time (decision 0071). */
 export interface BookingsTable {
   id: Generated<number>;
   enquiry_id: number;
@@ -454,6 +454,24 @@ export interface BookingsTable {
   created_at: string;
   cancelled_at: string | null;
   reminded_at: string | null;
+  /** Staff's mark once its time has passed (issue 50): 'attended', 'no-show', or null until marked. */
+  attendance: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the mark standing now was made, and who made it (decision 0066: the account, null for the key or a token, and the name then). */
+  attendance_at: ColumnType<string | null, string | null | undefined, string | null>;
+  attendance_by_account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  attendance_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every Attended / No-show mark of a booking and each change of it, with who and when; goes with its booking. */
+export interface BookingAttendanceMarksTable {
+  id: Generated<number>;
+  booking_id: number;
+  /** The mark it replaced; null for the first. */
+  from_attendance: string | null;
+  to_attendance: string;
+  at: string;
+  by_account_id: number | null;
+  by_name: string | null;
 }
 
 /** A place a booking holds at its time: (starts_at, place) is unique, so no place is held twice. */
@@ -518,4 +536,5 @@ export interface DatabaseSchema {
   booking_places: BookingPlacesTable;
   booking_day_places: BookingDayPlacesTable;
   booking_blocks: BookingBlocksTable;
+  booking_attendance_marks: BookingAttendanceMarksTable;
 }

@@ -38,12 +38,16 @@ export const accessActions = [
   'enquiry.note',
   /** A move between stages (issue 50); the who and when are also kept with the enquiry's moves. */
   'enquiry.stage',
+  /** A nudge e-mail's link followed to the enquiry's card (issue 50): who answered the nudge. */
+  'enquiry.open-from-nudge',
   'enquiry.mail-retry',
   'enquiry.bin',
   /** The "Upcoming assessments" views (the bookings they showed are listed with it), and staff's moves and cancellations (decision 0073). */
   'booking.list',
   'booking.move',
   'booking.cancel',
+  /** Attended or No-show marked on a past booking (issue 50); target the enquiry, whose stage it may move. */
+  'booking.attendance',
   /** A time blocked or unblocked: its start is the target. */
   'booking.block',
   'booking.unblock',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDay } from '../analytics/insights';
 import { bodyOf } from '../response-schema';
 import { weekDays, type WeekDay } from '../site-facts/site-facts';
+import { type BookingAttendance, bookingAttendanceSchema } from './attendance';
 
 /**
  * Staff run the bookings (issue 41 part 5, decision 0073): the "Upcoming assessments" screen's
@@ -19,6 +20,8 @@ export interface StaffBooking {
   name: string;
   /** Its enquiry is in the Bin (it still holds its place until cancelled or deleted). */
   inBin: boolean;
+  /** Attended or No-show, once staff have marked it after its time (issue 50); null until then. */
+  attendance: BookingAttendance | null;
 }
 
 /** A blocked time: no parent is offered it or can book it. */
@@ -72,6 +75,7 @@ const bookingSchema = z.object({
   status: z.enum(['booked', 'cancelled']),
   name: z.string(),
   inBin: z.boolean(),
+  attendance: bookingAttendanceSchema.nullable(),
 });
 
 const blockSchema = z.object({

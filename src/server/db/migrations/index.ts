@@ -36,6 +36,7 @@ import * as analyticsViewsCount from './2026-11-30-5001-analytics-views-count';
 import * as analyticsShowings from './2026-12-06-1001-analytics-showings';
 import * as enquiryStages from './2026-12-06-2001-enquiry-stages';
 import * as enquiryNudges from './2026-12-06-2002-enquiry-nudges';
+import * as bookingAttendance from './2026-12-07-2001-booking-attendance';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-1001-analytics-showings': analyticsShowings,
   '2026-12-06-2001-enquiry-stages': enquiryStages,
   '2026-12-06-2002-enquiry-nudges': enquiryNudges,
+  '2026-12-07-2001-booking-attendance': bookingAttendance,
 };

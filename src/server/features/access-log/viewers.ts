@@ -22,10 +22,11 @@ const seeingActions = [
   'enquiry.export',
   'enquiry.update',
   'enquiry.note',
-  // The assessments' views name the parent; a move or cancellation acts on the enquiry (decision 0073).
+  // The assessments' views name the parent; a move, cancellation or attendance mark acts on the enquiry (decision 0073).
   'booking.list',
   'booking.move',
   'booking.cancel',
+  'booking.attendance',
 ];
 
 /**

@@ -1,4 +1,11 @@
 import * as zm from 'zod/mini';
+import {
+  type AttendanceConflict,
+  attendanceChangedMessage,
+  attendanceConflictSchema,
+  attendanceMarkSchema,
+  attendanceRefusals,
+} from '../../../shared/bookings/attendance';
 import { timeTakenMessage, type TimeTaken } from '../../../shared/bookings/bookings';
 import { offeredTimesSchema, timeTakenSchema } from '../../../shared/bookings/responses';
 import { startsAt } from '../../../shared/bookings/schemas';
@@ -9,10 +16,10 @@ import {
   staffBookingsQuerySchema,
   staffBookingsViewSchema,
 } from '../../../shared/bookings/staff';
-import { londonTimeZone } from '../../../shared/london-time';
+import { londonSpokenTime, londonTimeZone } from '../../../shared/london-time';
 import type { FeaturePlugin } from '../../context';
 import { actingFor } from '../../auth/principal';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { answers, noContent } from '../../responses';
 import { idParams } from '../../validation';
 import type { RecordAccess } from '../access-log';
@@ -111,6 +118,47 @@ export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: R
         await record(request, { action: 'booking.cancel', target: { kind: 'enquiry', id: outcome.booking.enquiryId } });
       }
       return outcome.booking;
+    },
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/attendance',
+    {
+      config: admin,
+      schema: {
+        params: bookingIdParams,
+        body: attendanceMarkSchema,
+        response: answers({ 200: staffBookingSchema, 409: attendanceConflictSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await staff.markAttendance(id, request.body, actingFor(request));
+      switch (outcome.kind) {
+        case 'marked':
+          await record(request, {
+            action: 'booking.attendance',
+            target: { kind: 'enquiry', id: outcome.booking.enquiryId },
+          });
+          return outcome.booking;
+        case 'changed':
+          return reply.code(409).send({
+            error: attendanceChangedMessage(outcome.current),
+            code: 'ATTENDANCE_CHANGED',
+            field: 'from',
+            attendance: outcome.current,
+          } satisfies AttendanceConflict);
+        case 'not-yet':
+          throw new AppError(409, 'NOT_YET', attendanceRefusals.notYet);
+        case 'binned': {
+          const by = outcome.by ? ` by ${outcome.by}` : '';
+          throw conflict(
+            `This enquiry was moved to the Bin${by} at ${londonSpokenTime(outcome.at)}: nothing was marked.`,
+          );
+        }
+        default:
+          throw refused(outcome, id);
+      }
     },
   );
 

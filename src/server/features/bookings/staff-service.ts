@@ -1,3 +1,4 @@
+import type { AttendanceMarkChange, BookingAttendance } from '../../../shared/bookings/attendance';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timesLaidOn, weekDayOf } from '../../../shared/bookings/slots';
 import type { StaffBlock, StaffBooking, StaffBookingsView, StaffView } from '../../../shared/bookings/staff';
@@ -12,7 +13,15 @@ import type { ReadSiteFacts } from '../site-facts';
 import { bookingCancellation, bookingUpdate } from './mails';
 import { type BookingRow, PlaceTaken, bookingById, cancelBooking, moveBooking } from './repo';
 import type { BookingRules } from './rules';
-import { type BlockRow, type ListedBookingRow, blockTime, bookingsBetween, unblockTime } from './staff-repo';
+import {
+  type BlockRow,
+  type ListedBookingRow,
+  attendanceOf,
+  blockTime,
+  bookingsBetween,
+  markAttendance,
+  unblockTime,
+} from './staff-repo';
 
 const clockTime = (iso: string) => utcToLondonLocal(iso).slice(11, 16);
 
@@ -25,6 +34,7 @@ const listed = (row: ListedBookingRow): StaffBooking => ({
   status: row.status,
   name: `${row.firstName} ${row.lastName}`,
   inBin: row.inBin,
+  attendance: row.attendance,
 });
 
 const blockOf = (row: BlockRow): StaffBlock => ({
@@ -45,6 +55,14 @@ export type StaffMoveOutcome =
   | Refused;
 
 export type StaffCancelOutcome = { kind: 'cancelled'; booking: StaffBooking; changed: boolean } | Refused;
+
+export type StaffAttendanceOutcome =
+  | { kind: 'marked'; booking: StaffBooking }
+  | { kind: 'unknown' }
+  | { kind: 'already-cancelled' }
+  | { kind: 'not-yet' }
+  | { kind: 'binned'; by: string | null; at: string }
+  | { kind: 'changed'; current: BookingAttendance | null };
 
 /**
  * Staff run the bookings (issue 41 part 5, decision 0073): the day and week views, moving and
@@ -70,18 +88,27 @@ export function createStaffBookings({
 }) {
   const { db } = database;
 
-  /** A booking as listed, with its parent's name read now. */
+  /** A booking as listed, with its parent's name and its attendance mark read now. */
   const asListed = async (booking: BookingRow): Promise<StaffBooking> => {
     const parent = await db
       .selectFrom('contact_submissions')
-      .select(['first_name', 'last_name', 'deleted_at'])
-      .where('id', '=', booking.enquiryId)
+      .innerJoin('bookings', 'bookings.enquiry_id', 'contact_submissions.id')
+      .select([
+        'contact_submissions.first_name',
+        'contact_submissions.last_name',
+        'contact_submissions.deleted_at',
+        'bookings.attendance',
+        'bookings.attendance_at',
+        'bookings.attendance_by_name',
+      ])
+      .where('bookings.id', '=', booking.id)
       .executeTakeFirstOrThrow();
     return listed({
       ...booking,
       firstName: parent.first_name,
       lastName: parent.last_name,
       inBin: parent.deleted_at !== null,
+      attendance: attendanceOf(parent),
     });
   };
 
@@ -220,6 +247,19 @@ export function createStaffBookings({
         blockTime(trx, { startsAt: time.start, endsAt: time.end, londonDate: date }, by, now.toISOString()),
       );
       return { ...blockOf(block), bookingsKept };
+    },
+
+    /**
+     * Marks a booking whose time has passed Attended or No-show, if it still carries the mark the
+     * screen showed; the enquiry's stage follows in the same transaction (`markAttendance`).
+     */
+    async markAttendance(id: number, change: AttendanceMarkChange, by: ActingStaff): Promise<StaffAttendanceOutcome> {
+      const now = clock();
+      const outcome = await database.writes.run((trx) => markAttendance(trx, id, change, by, now));
+      if (outcome.kind !== 'marked') return outcome;
+      const booking = await bookingById(db, id);
+      if (!booking) return { kind: 'unknown' };
+      return { kind: 'marked', booking: await asListed(booking) };
     },
 
     /** Lifts a block: its time is offered again where the rules offer it. Undefined when there was no such block. */

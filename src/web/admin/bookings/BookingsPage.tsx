@@ -9,6 +9,7 @@ import { useAdminMutation } from '../admin-mutation';
 import { BackToAdmin } from '../ui/BackToAdmin';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { type BookingsApi, useBookingsApi } from './api';
+import { AttendanceMark } from './AttendanceMark';
 import { dayWords, mondayOf } from './dates';
 import { MoveDialog } from './MoveDialog';
 import { bookingsKey, bookingsQueries } from './queries';
@@ -45,7 +46,7 @@ export function BookingsPage() {
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Upcoming assessments</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         Free assessments parents have booked, in UK time. Moving or cancelling one e-mails the parent. A blocked time is
-        not offered to parents.
+        not offered to parents. Once an assessment’s time has passed, mark it Attended or No-show.
       </p>
 
       <nav aria-label="Days shown" className="mt-6 flex flex-wrap items-center gap-2">
@@ -191,6 +192,9 @@ function Day({
                       Cancel<span className="sr-only"> {booking.name}’s assessment</span>
                     </button>
                   </span>
+                )}
+                {booking.status === 'booked' && Date.parse(booking.startsAt) <= systemClock().getTime() && (
+                  <AttendanceMark booking={booking} api={api} />
                 )}
               </li>
             ) : (

@@ -1,3 +1,4 @@
+import type { AttendanceMarkChange } from '../../../shared/bookings/attendance';
 import type { OfferedTimes } from '../../../shared/bookings/bookings';
 import type { BlockedTime, StaffBooking, StaffBookingsView, StaffView } from '../../../shared/bookings/staff';
 import { useAdminCalls } from '../session';
@@ -11,6 +12,8 @@ export function bookingsApi({ json, send }: AdminTransport) {
     timesFor: (id: number) => json<OfferedTimes>('GET', `/api/admin/bookings/${id}/times`),
     move: (id: number, startsAt: string) => json<StaffBooking>('POST', `/api/admin/bookings/${id}/move`, { startsAt }),
     cancel: (id: number) => json<StaffBooking>('POST', `/api/admin/bookings/${id}/cancel`),
+    markAttendance: (id: number, change: AttendanceMarkChange) =>
+      json<StaffBooking>('POST', `/api/admin/bookings/${id}/attendance`, change),
     block: (startsAt: string) => json<BlockedTime>('POST', '/api/admin/bookings/blocks', { startsAt }),
     unblock: async (id: number) => void (await send('DELETE', `/api/admin/bookings/blocks/${id}`)),
   };
