@@ -50,6 +50,8 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
   const reminders = features.bookings.startReminders(log);
   // Families still waiting for a first contact past the reply target (issue 50), nudged once each.
   const nudges = features.startNudges(log);
+  // The owners' Monday report at 08:00 London (issue 50), queued once a week.
+  const weeklyReport = features.analytics.startWeeklyReport(log);
   let mailWorker: MailWorker | undefined;
   if (config.mail) {
     mailWorker = startMailWorker({
@@ -71,6 +73,7 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
       sessions.stop();
       reminders.stop();
       nudges.stop();
+      weeklyReport.stop();
       await mailWorker?.stop();
     },
   };

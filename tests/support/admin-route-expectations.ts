@@ -62,6 +62,8 @@ export function roleNeeded(method: string, url: string): RouteRole {
   if (url === '/api/admin/access-log') return 'owner';
   // Visit counts and enquiry sources (decision 0070): owners and the inbox's staff, not editors.
   if (url === '/api/admin/insights') return 'enquiries';
+  // The Monday report (issue 50): each owner's own choice, and "E-mail me this report".
+  if (url.startsWith('/api/admin/insights/weekly-report')) return 'owner';
   // Upcoming assessments (decision 0073): the inbox's staff run the bookings, owners too.
   if (url === '/api/admin/bookings' || url.startsWith('/api/admin/bookings/')) return 'enquiries';
   throw new Error(`No expected role for ${method} ${url}: add it to tests/support/admin-route-expectations.ts`);

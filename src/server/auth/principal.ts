@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_KEY_NAME } from '../../shared/staff/display-names';
 import type { StaffRole } from '../../shared/staff/staff';
+import { AppError } from '../errors';
 
 /**
  * Who an admin request comes from (decision 0058): the admin key (break-glass and automation,
@@ -35,3 +36,14 @@ export const actingStaff = (principal: Principal): ActingStaff => ({
 
 /** Who is acting on an admin route (every such route has checked who is asking before it runs). */
 export const actingFor = (request: FastifyRequest): ActingStaff => actingStaff(request.adminAuth!.principal);
+
+/**
+ * The account a request's own routes (`/api/admin/staff/me…`) act on: the admin key and API tokens
+ * are nobody's account, so they have no passkeys, password or codes of their own.
+ */
+export function ownAccountId(principal: Principal): number {
+  if (principal.kind !== 'account') {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Only a member of staff signed in as themselves has an account here.');
+  }
+  return principal.id;
+}

@@ -85,6 +85,16 @@ export interface EmailOutboxTable {
   /** An iCalendar message sent beside the text (a booking's), and its METHOD; NULL for other mail. */
   calendar: ColumnType<string | null, string | null | undefined, string | null>;
   calendar_method: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An HTML part sent beside the text (the Monday report's); NULL for other mail. */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A Monday report queued (issue 50): one row per week, so each week's is queued once. */
+export interface WeeklyReportsTable {
+  /** The Monday (London date) it was sent on. */
+  week: string;
+  queued_at: string;
+  recipients: number;
 }
 
 /** What staff write about an enquiry; deleted with it (decision 0018). */
@@ -252,6 +262,8 @@ export interface StaffAccountsTable {
   totp_last_step: number | null;
   disabled_at: string | null;
   created_at: string;
+  /** 'true' while the owner is sent the Monday report (issue 50); 'false' once they opt out. */
+  weekly_report: ColumnType<string, string | undefined, string>;
 }
 
 export interface StaffPasskeysTable {
@@ -532,6 +544,7 @@ export interface DatabaseSchema {
   analytics_days: AnalyticsDaysTable;
   analytics_attribution: AnalyticsAttributionTable;
   enquiry_stage_moves: EnquiryStageMovesTable;
+  weekly_reports: WeeklyReportsTable;
   bookings: BookingsTable;
   booking_places: BookingPlacesTable;
   booking_day_places: BookingDayPlacesTable;

@@ -30,7 +30,7 @@ export function createFeatures(context: AppContext) {
   const settings = createSettingsFeature(context, facts);
   const blog = createBlogFeature(context, facts);
   const seo = createSeoFeature([blog.sitemapEntries]);
-  const analytics = createAnalyticsFeature(context, seo.pages);
+  const analytics = createAnalyticsFeature(context, { sitePages: seo.pages, siteFacts: siteFacts.current });
   // A booked assessment is an enquiry with a time: the bookings write their enquiry with the
   // enquiries' own code, and the inbox shows each booking's time.
   const bookings = createBookingsFeature(context, {

@@ -25,6 +25,8 @@ export const outboxKinds = [
   'booking-notice',
   // A family still waiting for a first contact (issue 50): the inbox's staff, then the owners.
   'reply-nudge',
+  // The owners' Monday report (issue 50), and one sent on asking from Insights.
+  'weekly-report',
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -40,6 +42,8 @@ export interface OutgoingEmail {
   body: string;
   /** An iCalendar message sent with the text: a text/calendar alternative with its METHOD, and an .ics attachment. */
   calendar?: CalendarPart;
+  /** The same message as HTML, sent as an alternative to the text (the Monday report's tables). */
+  html?: string;
 }
 
 export interface CalendarPart {
@@ -69,6 +73,7 @@ export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEm
       body: email.body,
       calendar: email.calendar?.content ?? null,
       calendar_method: email.calendar?.method ?? null,
+      html: email.html ?? null,
       next_attempt_at: at,
       created_at: at,
     })
@@ -113,6 +118,7 @@ export async function claimDueEmail(
       body: row.body,
       ...(row.submission_id !== null ? { submissionId: row.submission_id } : {}),
       ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+      ...(row.html !== null ? { html: row.html } : {}),
       ...(row.calendar !== null && (row.calendar_method === 'REQUEST' || row.calendar_method === 'CANCEL')
         ? { calendar: { method: row.calendar_method, content: row.calendar } }
         : {}),

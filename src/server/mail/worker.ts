@@ -94,6 +94,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           to: email.recipient,
           subject: email.subject,
           text: email.body,
+          ...(email.html ? { html: email.html } : {}),
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           // nodemailer sends it twice: a text/calendar alternative (method=…) and an invite.ics attachment.
           ...(email.calendar ? { icalEvent: { method: email.calendar.method, content: email.calendar.content } } : {}),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { navLinks, paths } from '../routes';
+import { type Channel, channels } from './channels';
+import { funnelSchema } from './funnel';
 
-/** How a visit reached the site (decision 0065). */
-export const channels = ['search', 'social', 'email', 'referral', 'campaign', 'direct'] as const;
-export type Channel = (typeof channels)[number];
+export { channels, type Channel };
 
 /** The channels in the Insights screen's and the inbox card's words. */
 export const channelLabels: Record<Channel, string> = {
@@ -99,6 +99,8 @@ export const insightsReportSchema = z.object({
   ),
   /** Requests from bots and scripts left out in the range. */
   leftOut: count,
+  /** From visit to enrolment, per source and campaign, with the first contact and the show rate (funnel.ts). */
+  funnel: funnelSchema,
 });
 export type InsightsReport = z.output<typeof insightsReportSchema>;
 export type InsightsDay = InsightsReport['days'][number];

@@ -8,6 +8,16 @@ import { REASON_MAX } from './stages';
  */
 export type { ReplySettings };
 
+/**
+ * A family is waiting while its enquiry is New and at most this many days old: older ones are past
+ * nudging (the inbox shows them in red all the same) and out of Insights' "waiting now", so
+ * enquiries left New from before stages existed do not count as families waiting for ever.
+ */
+export const WAITING_WITHIN_DAYS = 14;
+
+/** A nudge's link to the card carries `?from=nudge`, so the inbox records who followed it (the access log). */
+export const fromNudgeQuery = 'from=nudge';
+
 const targetMessage = 'The reply target must be from a quarter of an hour to 100 opening hours';
 
 export const replySettingsSchema = z

@@ -37,6 +37,7 @@ import * as analyticsShowings from './2026-12-06-1001-analytics-showings';
 import * as enquiryStages from './2026-12-06-2001-enquiry-stages';
 import * as enquiryNudges from './2026-12-06-2002-enquiry-nudges';
 import * as bookingAttendance from './2026-12-07-2001-booking-attendance';
+import * as weeklyReport from './2026-12-07-2002-weekly-report';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-2001-enquiry-stages': enquiryStages,
   '2026-12-06-2002-enquiry-nudges': enquiryNudges,
   '2026-12-07-2001-booking-attendance': bookingAttendance,
+  '2026-12-07-2002-weekly-report': weeklyReport,
 };

@@ -7,6 +7,10 @@ import { createKnownPages } from './known-pages';
 import { createPageViews } from './page-views';
 import { createRecorder } from './recorder';
 import { insightsRoutes } from './insights-routes';
+import { createReports } from './reports';
+import { createWeeklyReport } from './weekly-report';
+import { startScheduledJob } from '../../coordination/scheduled-jobs';
+import type { ReadSiteFacts } from '../site-facts';
 import { rollUpAndExpire } from './retention';
 import { createSourcesOf } from './sources';
 import { pageShownRoutes } from './routes';
@@ -23,8 +27,15 @@ export type { SourcesOf } from './sources';
  */
 export function createAnalyticsFeature(
   { config, database, clock }: AppContext,
-  /** The site's own pages, as the sitemap lists them: a beacon for any other path is dropped. */
-  sitePages: () => Promise<readonly { path: string }[]>,
+  {
+    sitePages,
+    siteFacts,
+  }: {
+    /** The site's own pages, as the sitemap lists them: a beacon for any other path is dropped. */
+    sitePages: () => Promise<readonly { path: string }[]>;
+    /** The centre's facts in force: its hours and reply target, which the funnel measures by. */
+    siteFacts: ReadSiteFacts;
+  },
 ) {
   const publicUrl = new URL(config.publicUrl);
   const salts = createSalts(database.db, clock);
@@ -39,6 +50,15 @@ export function createAnalyticsFeature(
   });
   const attribution = createAttribution({ database, clock, pageViews, recorder, publicOrigin: publicUrl.origin });
   const on = config.analytics;
+  const reports = createReports({ database, clock, siteFacts, counting: on });
+  const weeklyReport = createWeeklyReport({
+    database,
+    clock,
+    reports,
+    siteFacts,
+    publicUrl: config.publicUrl,
+    mailOn: config.mail !== undefined,
+  });
   // Each minute: a salt past its day and the next is deleted however quiet the site is, and the
   // recent visitors' addresses and agents held for their hashes are forgotten.
   const saltTimer = setInterval(() => {
@@ -59,7 +79,7 @@ export function createAnalyticsFeature(
     });
     if (on) await app.register(pageShownRoutes, { ...context, pageViews });
     // The report answers with ANALYTICS=off too: it says counting is off, and shows what was counted before.
-    await app.register(insightsRoutes, context);
+    await app.register(insightsRoutes, { ...context, reports, weeklyReport });
   };
 
   return {
@@ -80,6 +100,22 @@ export function createAnalyticsFeature(
     },
     /** Where enquiries came from, for the inbox's cards and the export (known with ANALYTICS=off too). */
     sourcesOf: createSourcesOf(database.db),
+    /** The owners' Monday report (weekly-report.ts), looked for each minute (background-work.ts). */
+    startWeeklyReport: (log: {
+      info(object: object, message: string): void;
+      error(object: object, message: string): void;
+    }) =>
+      startScheduledJob({
+        db: database.db,
+        name: 'weekly-report',
+        intervalMs: 60_000,
+        clock,
+        log,
+        run: async () => {
+          const owners = await weeklyReport.sendDue();
+          if (owners > 0) log.info({ owners }, 'queued the Monday report');
+        },
+      }),
     /** Writes the views counted in memory now (tests; shutdown does it through onClose). */
     flush: () => recorder.flush(),
     /** The daily retention run's part: roll old views up, delete old totals and salts. */

@@ -8,8 +8,17 @@ import {
   type InsightsReport,
 } from '../../../shared/analytics/insights';
 import { londonDate, londonLocalToUtc } from '../../../shared/london-time';
+import type { OpeningHours } from '../../../shared/site-facts/site-facts';
 import type { DatabaseSchema } from '../../db/schema';
 import { firstViewsOfVisits } from './first-views';
+import { funnelReport, type VisitsBySource } from './funnel';
+
+/** What the funnel measures against (funnel.ts): the centre's hours and reply target in force, and now. */
+export interface FunnelInputs {
+  hours: OpeningHours;
+  targetMinutes: number;
+  now: Date;
+}
 
 /**
  * From how many days a report reads the whole report index rather than its days by key: measured
@@ -53,6 +62,64 @@ function tally<Row>(map: Map<string, Row>, key: string, make: () => Row, add: (r
 const dayStart = (day: string) => londonLocalToUtc(`${day}T00:00`)!;
 
 /**
+ * Views and visits begun per page and visit source over whole days `from`..`to`: the raw views of
+ * the days from `rawFrom` on (not yet totalled), and the daily totals of the days before.
+ */
+async function visitSourceRows(
+  db: Kysely<DatabaseSchema>,
+  { from, to }: { from: string; to: string },
+  rawFrom: string,
+): Promise<PageSourceRow[]> {
+  // A long range sums the totals in the order of their report index (analytics_daily_report), which
+  // holds every column asked for: no table read, no sort. Comparing `day || ''` keeps SQLite from
+  // choosing the key's day range instead, which would sort a year of rows; a short range takes it.
+  const totalsDay =
+    daysBetween(from, to) > LONG_RANGE_DAYS
+      ? sql<string>`${sql.ref('analytics_daily.day')} || ''`
+      : sql.ref<string>('analytics_daily.day');
+  const [raw, rolled] = await Promise.all([
+    sql<PageSourceRow>`
+      select v.path, f.channel, f.source, f.medium, f.campaign,
+        sum(v.views) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
+      from analytics_views v
+      join (${firstViewsOfVisits(sql`v.day >= ${rawFrom} and v.day <= ${to}`)}) m
+        on m.day = v.day and m.visitor = v.visitor
+      join analytics_views f on f.id = m.first_id
+      where v.day >= ${rawFrom} and v.day <= ${to}
+      group by v.path, f.channel, f.source, f.medium, f.campaign
+    `.execute(db),
+    db
+      .selectFrom('analytics_daily')
+      .select((eb) => [
+        'path',
+        'channel',
+        'source',
+        'medium',
+        'campaign',
+        eb.fn.sum<number>('views').as('views'),
+        eb.fn.sum<number>('entries').as('entries'),
+      ])
+      .where(totalsDay, '>=', from)
+      .where(totalsDay, '<=', to)
+      .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
+      .execute(),
+  ]);
+  return [...raw.rows, ...rolled];
+}
+
+/** Visits begun per visit source: the funnel's first step (funnel.ts). */
+const visitsBySource = (rows: PageSourceRow[]): VisitsBySource[] =>
+  rows
+    .filter((row) => n(row.entries) > 0)
+    .map((row) => ({
+      channel: row.channel,
+      source: orNull(row.source),
+      medium: orNull(row.medium),
+      campaign: orNull(row.campaign),
+      visits: n(row.entries),
+    }));
+
+/**
  * The owners' report (decision 0070) over whole days on the centre's (London) clock. A day the
  * retention run has totalled (every day once it is over) is read from the daily totals alone, so
  * a year is a few hundred rows per page and source, not a year of views; the raw views are read
@@ -64,7 +131,7 @@ const dayStart = (day: string) => londonLocalToUtc(`${day}T00:00`)!;
 export async function insightsReport(
   db: Kysely<DatabaseSchema>,
   { from, to }: InsightsQuery,
-  counting: boolean,
+  { counting, ...funnelInputs }: FunnelInputs & { counting: boolean },
 ): Promise<InsightsReport> {
   const length = daysBetween(from, to);
   const previous = { from: addDays(from, -length), to: addDays(from, -1) };
@@ -79,15 +146,7 @@ export async function insightsReport(
     return after > start ? after : start;
   };
 
-  // A long range sums the totals in the order of their report index (analytics_daily_report), which
-  // holds every column asked for: no table read, no sort. Comparing `day || ''` keeps SQLite from
-  // choosing the key's day range instead, which would sort a year of rows; a short range takes it.
-  const totalsDay =
-    length > LONG_RANGE_DAYS
-      ? sql<string>`${sql.ref('analytics_daily.day')} || ''`
-      : sql.ref<string>('analytics_daily.day');
-
-  const [rawDays, rolledDays, conversions, rawSources, rolledSources] = await Promise.all([
+  const [rawDays, rolledDays, conversions, sourceRows, previousSourceRows] = await Promise.all([
     db
       .selectFrom('analytics_views')
       .select((eb) => ['day', eb.fn.sum<number>('views').as('views'), eb.fn.count('visitor').distinct().as('visitors')])
@@ -110,31 +169,8 @@ export async function insightsReport(
       .where('a.at', '>=', dayStart(previous.from))
       .where('a.at', '<', dayStart(addDays(to, 1)))
       .execute(),
-    sql<PageSourceRow>`
-      select v.path, f.channel, f.source, f.medium, f.campaign,
-        sum(v.views) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
-      from analytics_views v
-      join (${firstViewsOfVisits(sql`v.day >= ${rawFrom(from)} and v.day <= ${to}`)}) m
-        on m.day = v.day and m.visitor = v.visitor
-      join analytics_views f on f.id = m.first_id
-      where v.day >= ${rawFrom(from)} and v.day <= ${to}
-      group by v.path, f.channel, f.source, f.medium, f.campaign
-    `.execute(db),
-    db
-      .selectFrom('analytics_daily')
-      .select((eb) => [
-        'path',
-        'channel',
-        'source',
-        'medium',
-        'campaign',
-        eb.fn.sum<number>('views').as('views'),
-        eb.fn.sum<number>('entries').as('entries'),
-      ])
-      .where(totalsDay, '>=', from)
-      .where(totalsDay, '<=', to)
-      .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
-      .execute(),
+    visitSourceRows(db, { from, to }, rawFrom(from)),
+    visitSourceRows(db, previous, rawFrom(previous.from)),
   ]);
 
   // Per day, both periods: views and visitors from whichever table holds the day, enquiries by the day they came.
@@ -229,7 +265,7 @@ export async function insightsReport(
         addTo,
       );
   };
-  for (const row of [...rawSources.rows, ...rolledSources]) addVisitRows(row, n(row.views), n(row.entries));
+  for (const row of sourceRows) addVisitRows(row, n(row.views), n(row.entries));
 
   for (const row of current) {
     const channel = row.channel as Channel;
@@ -247,6 +283,16 @@ export async function insightsReport(
         addOne,
       );
   }
+
+  const funnel = await funnelReport(
+    db,
+    {
+      current: { start: dayStart(from), end: dayStart(addDays(to, 1)) },
+      previous: { start: dayStart(previous.from), end: dayStart(from) },
+    },
+    { current: visitsBySource(sourceRows), previous: visitsBySource(previousSourceRows) },
+    funnelInputs,
+  );
 
   const byEnquiriesThenVisits = (row: { visits: number; enquiries: number }) => row.visits + row.enquiries * 1e9;
   return {
@@ -271,5 +317,6 @@ export async function insightsReport(
     sources: top(sources.values(), byEnquiriesThenVisits, (row) => row.source ?? ''),
     campaigns: top(campaigns.values(), byEnquiriesThenVisits, (row) => row.campaign),
     leftOut,
+    funnel,
   };
 }

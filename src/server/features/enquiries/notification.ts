@@ -13,7 +13,9 @@ const oneLine = (text: string) => flat(text).slice(0, 150);
 const indented = (text: string) => text.split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/).join('\n  ');
 
 /** Where the inbox shows one enquiry's card: the admin opens at it (publicUrl has no trailing slash). */
-export const enquiryAdminLink = (publicUrl: string, id: number) => `${publicUrl}/admin#enquiry-${id}`;
+/** The link to an enquiry's card in the inbox; `query` says where the link was (a nudge's). */
+export const enquiryAdminLink = (publicUrl: string, id: number, query?: string) =>
+  `${publicUrl}/admin${query ? `?${query}` : ''}#enquiry-${id}`;
 
 /**
  * The plain-text e-mail staff receive for a new enquiry (plain text: nothing in it can run): when

@@ -90,7 +90,7 @@ describe('nudges for families still waiting', () => {
     const first = await nudges();
     expect(first.map((mail) => mail.recipient)).toEqual(['robin@centre.test', 'sam@centre.test']);
     expect(first[0]).toMatchObject({ submission_id: id, subject: 'Tom has waited 1 h for a reply' });
-    expect(first[0]!.body).toContain(`https://www.example.test/admin#enquiry-${id}`);
+    expect(first[0]!.body).toContain(`https://www.example.test/admin?from=nudge#enquiry-${id}`);
     // The family's first name and nothing else of theirs.
     for (const secret of ['Reed', 'tom@example.com', '07700', 'Saturday places'])
       expect(JSON.stringify(first)).not.toContain(secret);
@@ -114,5 +114,37 @@ describe('nudges for families still waiting', () => {
     clock.set(Date.parse('2026-12-07T16:00:00.000Z'));
     expect(await race()).toBe(0);
     expect(await nudges()).toEqual([]);
+  });
+
+  it('records in the access log who followed a nudge’s link to the card', async () => {
+    clock.set(Date.parse('2026-12-08T10:00:00.000Z'));
+    const at = clock.now();
+    const kim = await joinAsStaff(subject, key, {
+      email: 'kim@centre.test',
+      roles: ['enquiries'],
+      name: 'Kim Office',
+      at,
+    });
+    const eddie = await joinAsStaff(subject, key, {
+      email: 'ed@centre.test',
+      roles: ['editor'],
+      name: 'Ed Editor',
+      at,
+    });
+    const { id } = await seedEnquiry(subject.database.db, { submitted_at: at.toISOString() });
+    const follow = (headers: Record<string, string>, which = id) =>
+      subject.app.inject({ method: 'POST', url: `/api/contact-submissions/${which}/opened-from-nudge`, headers });
+    expect((await follow(kim.headers)).statusCode).toBe(204);
+    expect((await follow(eddie.headers)).statusCode).toBe(403);
+    expect((await follow(kim.headers, 999_999)).statusCode).toBe(404);
+    expect((await follow(kim.headers, Number.NaN)).statusCode).toBe(404);
+    const entries = await subject.database.db
+      .selectFrom('access_log')
+      .select(['actor_name', 'target_kind', 'target_id', 'outcome'])
+      .where('action', '=', 'enquiry.open-from-nudge')
+      .execute();
+    expect(entries).toEqual([
+      { actor_name: 'Kim Office', target_kind: 'enquiry', target_id: String(id), outcome: 'ok' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock';
-import { replySettingsOf } from '../../../shared/enquiries/reply-settings';
+import { fromNudgeQuery, replySettingsOf, WAITING_WITHIN_DAYS } from '../../../shared/enquiries/reply-settings';
 import { londonDate } from '../../../shared/london-time';
 import { openingMinutesBetween, openOn } from '../../../shared/opening-time';
 import type { SiteFacts } from '../../../shared/site-facts/site-facts';
@@ -10,8 +10,6 @@ import { enqueueEmail } from '../../mail/outbox';
 import { notBinned } from './not-binned';
 import { enquiryAdminLink } from './notification';
 
-/** An enquiry New for longer than this is past nudging: the inbox shows it in red all the same. */
-const NUDGE_WITHIN_DAYS = 14;
 /** The owners hear of a family still waiting once it has waited this many times the target. */
 const OWNERS_AFTER_TARGETS = 4;
 
@@ -81,7 +79,7 @@ export function createNudges({
       const body = [
         `${enquiry.first_name}'s enquiry (number ${enquiry.id}) has waited ${wait} of opening time for a first contact. The reply target is ${spokenMinutes(target)}.`,
         '',
-        `Open it in the admin: ${enquiryAdminLink(publicUrl, enquiry.id)}`,
+        `Open it in the admin: ${enquiryAdminLink(publicUrl, enquiry.id, fromNudgeQuery)}`,
         '',
         'Once you have been in touch, move it to Contacted.',
       ].join('\n');
@@ -110,7 +108,7 @@ export function createNudges({
       .select(['id', 'first_name', 'submitted_at', 'nudged_at', 'owners_nudged_at'])
       .where('stage', '=', 'new')
       .where(notBinned)
-      .where('submitted_at', '>=', new Date(now.getTime() - NUDGE_WITHIN_DAYS * 86_400_000).toISOString())
+      .where('submitted_at', '>=', new Date(now.getTime() - WAITING_WITHIN_DAYS * 86_400_000).toISOString())
       .where((eb) => eb.or([eb('nudged_at', 'is', null), eb('owners_nudged_at', 'is', null)]))
       .execute();
     // Who is told, read once a run and only if someone is due.

@@ -6,7 +6,7 @@ import { londonSpokenTime } from '../../../shared/london-time';
 import { actingFor } from '../../auth/principal';
 import type { FeaturePlugin } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
-import { answers } from '../../responses';
+import { answers, noContent } from '../../responses';
 import type { RecordAccess } from '../access-log';
 import type { ReadSiteFacts } from '../site-facts';
 import type { StagesRepo } from './stages-repo';
@@ -56,6 +56,18 @@ export const stageRoutes: FeaturePlugin<{
       }
       await record(request, { action: 'enquiry.stage', target: { kind: 'enquiry', id } });
       return moved;
+    },
+  );
+
+  // The inbox tells when it was opened from a nudge's link, so the log says who answered the nudge.
+  app.post(
+    '/api/contact-submissions/:id/opened-from-nudge',
+    { config: { role: 'enquiries' }, schema: { params: enquiryIdParams, response: answers({ 204: noContent }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await stages.exists(id))) throw notFound(noEnquiry(id));
+      await record(request, { action: 'enquiry.open-from-nudge', target: { kind: 'enquiry', id } });
+      return reply.code(204).send();
     },
   );
 };

@@ -38,6 +38,17 @@ export async function enteredBooked(trx: Kysely<DatabaseSchema>, id: number, at:
 /** Staff's moves of enquiries between stages (issue 50, decision 0078). */
 export function createStagesRepo(database: Database, clock: Clock) {
   return {
+    /** Whether enquiry `id` is in the inbox (a binned one is missing, as on every enquiry route). */
+    async exists(id: number): Promise<boolean> {
+      const row = await database.db
+        .selectFrom('contact_submissions')
+        .select('id')
+        .where('id', '=', id)
+        .where(notBinned)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * Moves enquiry `id` as `move` says, if it still stands at `move.from` and is outside the Bin:
      * one conditional update, so of two screens moving it at once exactly one wins (the other

@@ -1,3 +1,4 @@
+import { ownAccountId } from '../../auth/principal';
 import type { onRequestHookHandler } from 'fastify';
 import { passkeyStepSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
@@ -7,7 +8,6 @@ import { infoOf } from '../../auth/session-routes';
 import { setSessionCookie } from '../../auth/session-cookie';
 import type { RecordAccess } from '../access-log';
 import type { AccountsRepo } from './accounts-repo';
-import { ownAccountId } from './own-account';
 import { freshlyProvedAccount, mailSignInChange } from './step-up';
 import type { ReadSiteFacts } from '../site-facts';
 import { isUniqueViolation } from '../../db/unique-violation';

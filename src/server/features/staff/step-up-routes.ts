@@ -1,3 +1,4 @@
+import { ownAccountId } from '../../auth/principal';
 import type { FastifyRequest } from 'fastify';
 import { passkeyStepSchema, signInCodeSchema, stepUpPasswordSchema } from '../../../shared/staff/schemas';
 import type { FeaturePlugin } from '../../context';
@@ -10,7 +11,6 @@ import type { AccountsRepo } from './accounts-repo';
 import { appCodeIsRight, emailedCodeIsRight } from './code-answers';
 import { type Challenges, sha256Hex } from './challenges';
 import { CODE_TTL_MS, codeMailWaitMs, mailCode, newSixDigitCode } from './emailed-codes';
-import { ownAccountId } from './own-account';
 import type { Passkeys } from './passkeys';
 import type { SignInAlerts } from './sign-in-alerts';
 import { passkeyCeremonySchema, signInNextStepSchema } from '../../../shared/staff/responses';

@@ -1,10 +1,10 @@
+import { ownAccountId } from '../../auth/principal';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ReadSiteFacts } from '../site-facts';
 import { type SignInChange, signInChangedMail } from './mail-texts';
-import { ownAccountId } from './own-account';
 
 /*
  * How long a proof lasts (issue 36, decision 0058): a change to how an account signs in needs the

@@ -58,7 +58,7 @@ export function EnquiriesPage() {
   // Every enquiry's count, looked at in a background tab too (it shows no one's details), for the title.
   const everything = useQuery(enquiriesQueries.arrivals(enquiries));
   const arrivals = useNewArrivals(list.data?.items, everything.data?.all);
-  useScrollToLinkedCard(list.data?.items);
+  useScrollToLinkedCard(list.data?.items, enquiries.openedFromNudge);
 
   // A deleted enquiry moves to the Bin, so every admin list may change.
   const update = useAdminMutation({

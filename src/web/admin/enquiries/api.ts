@@ -46,6 +46,12 @@ export function enquiriesApi({ json, send }: AdminTransport) {
     addNote: (id: number, note: StaffNoteInput) => json<StaffNote>('POST', `${enquiriesUrl}/${id}/notes`, note),
     retryNotification: (id: number) => json<MailStatus>('POST', `${enquiriesUrl}/${id}/notification/retry`),
     moveStage: (id: number, move: StageMove) => json<EnquiryStage>('POST', `${enquiriesUrl}/${id}/stage`, move),
+    /** Tells the server the card was opened from a nudge's link (the access log); a failure changes nothing on screen. */
+    openedFromNudge: (id: number) =>
+      send('POST', `${enquiriesUrl}/${id}/opened-from-nudge`).then(
+        () => undefined,
+        () => undefined,
+      ),
     /** Fetched (with the session) and handed to the browser as a download under the server's name. */
     downloadCsv: async (query: Pick<InboxQuery, 'q' | 'type' | 'reviewed' | 'stage'>) =>
       saveDownload(await send('GET', `${enquiriesUrl}/export.csv${search({ ...query })}`), 'submissions.csv'),

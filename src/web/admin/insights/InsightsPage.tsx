@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   channelLabels,
   daysBetween,
@@ -11,9 +11,14 @@ import { systemClock } from '../../../shared/clock';
 import { londonDate } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { errorText } from '../../lib/http';
+import { useMayUse } from '../session';
 import { Seo } from '../../lib/seo';
 import { BackToAdmin } from '../ui/BackToAdmin';
 import { DayChart } from './DayChart';
+import { FigureTable } from './FigureTable';
+import { Tile } from './Tile';
+import { FunnelSection } from './FunnelSection';
+import { WeeklyReportControls } from './WeeklyReportControls';
 import { dayLabel, percent, whole } from './format';
 import { insightsQueries } from './queries';
 import { useInsightsApi } from './api';
@@ -30,6 +35,7 @@ export function InsightsPage() {
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30' });
   const range = rangeOf(choice, today);
   const report = useQuery(insightsQueries.report(insights, range));
+  const mayUse = useMayUse();
 
   return (
     <div>
@@ -61,6 +67,7 @@ export function InsightsPage() {
           <Report report={report.data} />
         )}
       </div>
+      {mayUse('owner') && <WeeklyReportControls />}
     </div>
   );
 }
@@ -220,6 +227,8 @@ function Report({ report }: { report: InsightsReport }) {
         </div>
       </section>
 
+      <FunnelSection funnel={report.funnel} />
+
       <div className="mt-8 grid gap-6 xl:grid-cols-2">
         <FigureTable
           title="Where enquiries came from"
@@ -301,16 +310,6 @@ function Report({ report }: { report: InsightsReport }) {
   );
 }
 
-function Tile({ label, value, before }: { label: string; value: string; before: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
-      <dd className="text-sm text-slate-600">Period before: {before}</dd>
-    </div>
-  );
-}
-
 /** A page by its name where known, with its path. */
 function PageCell({ path }: { path: string }) {
   const name = pageName(path);
@@ -320,81 +319,5 @@ function PageCell({ path }: { path: string }) {
     <>
       {name} <span className="text-slate-600">{path}</span>
     </>
-  );
-}
-
-/** The columns holding figures: right-aligned, so their digits line up. */
-const figureColumns = new Set(['Visitors', 'Page views', 'Enquiries', 'Conversion rate', 'Visits began here']);
-
-/** A table under its heading; on a narrow screen it scrolls sideways within its box. */
-function FigureTable({
-  title,
-  caption,
-  head,
-  rows,
-  empty,
-  emptyText = 'No visits in this period.',
-}: {
-  title: string;
-  caption: string;
-  head: readonly string[];
-  rows: readonly { key: string; cells: readonly ReactNode[] }[];
-  empty: boolean;
-  emptyText?: string;
-}) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="min-w-0">
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {empty ? (
-        <p className="mt-2 text-slate-700">{emptyText}</p>
-      ) : (
-        <div
-          className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label={`${title} (scrolls sideways on a narrow screen)`}
-        >
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {head.map((label) => (
-                  <th
-                    key={label}
-                    scope="col"
-                    className={`px-3 py-2 font-semibold ${figureColumns.has(label) ? 'text-right' : ''}`}
-                  >
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-t border-slate-100">
-                  {row.cells.map((cell, index) =>
-                    index === 0 ? (
-                      <th key={index} scope="row" className="px-3 py-2 font-normal">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td
-                        key={index}
-                        className={`px-3 py-2 ${figureColumns.has(head[index]!) ? 'text-right tabular-nums' : ''}`}
-                      >
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
   );
 }

@@ -12,4 +12,10 @@ export const insightsQueries = {
       queryFn: () => insights.report(range),
       placeholderData: keepPreviousData,
     }),
+  /** The owner's own choice about the Monday report. */
+  weeklyReportChoice: (insights: InsightsApi) =>
+    queryOptions({
+      queryKey: [...adminQueryKey, 'insights', 'weekly-report'],
+      queryFn: () => insights.weeklyReportChoice(),
+    }),
 };

@@ -1,0 +1,233 @@
+import type { Kysely } from 'kysely';
+import {
+  type FirstContact,
+  type Funnel,
+  type FunnelCounts,
+  noFunnel,
+  percentile,
+  type ShowRate,
+} from '../../../shared/analytics/funnel';
+import type { Channel } from '../../../shared/analytics/channels';
+import { WAITING_WITHIN_DAYS } from '../../../shared/enquiries/reply-settings';
+import type { Stage } from '../../../shared/enquiries/stages';
+import { openingMinutesBetween } from '../../../shared/opening-time';
+import type { OpeningHours } from '../../../shared/site-facts/site-facts';
+import type { DatabaseSchema } from '../../db/schema';
+
+/** How far along the way to enrolment each stage is; Not going ahead is placed by the stages it went through. */
+const reach: Record<Exclude<Stage, 'not-going-ahead'>, number> = {
+  new: 0,
+  contacted: 1,
+  booked: 2,
+  assessed: 3,
+  enrolled: 4,
+};
+const reachOf = (stage: string) => reach[stage as keyof typeof reach] ?? -1;
+
+/** Rows each of the funnel's tables lists at most, as the rest of the report. */
+const TOP = 20;
+
+/** A period as UTC instants: [start, end). */
+export interface Period {
+  start: string;
+  end: string;
+}
+
+/** Visits begun per source of the visit, as the report counted them (insights.ts). */
+export interface VisitsBySource {
+  channel: string;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  visits: number;
+}
+
+const sourceKey = (channel: string, source: string | null) => `${channel}\n${source ?? ''}`;
+const campaignKey = (source: string | null, medium: string | null, campaign: string) =>
+  `${source ?? ''}\n${medium ?? ''}\n${campaign}`;
+
+type Compared = { current: FunnelCounts; previous: FunnelCounts };
+const compared = (): Compared => ({ current: noFunnel(), previous: noFunnel() });
+const noShowRate = (): ShowRate => ({ attended: 0, noShow: 0, unmarked: 0, rate: null });
+
+/** Adds one enquiry that reached `furthest` (reach) to `counts`. */
+function addEnquiry(counts: FunnelCounts, furthest: number, fromBooking: boolean) {
+  counts.enquiries += 1;
+  if (fromBooking) counts.fromBooking += 1;
+  else counts.fromForm += 1;
+  // A family that booked its own time has its answer: contacted, whatever staff did.
+  if (furthest >= reach.contacted || fromBooking) counts.contacted += 1;
+  if (furthest >= reach.booked) counts.booked += 1;
+  if (furthest >= reach.assessed) counts.assessed += 1;
+  if (furthest >= reach.enrolled) counts.enrolled += 1;
+}
+
+function firstContactOf(waits: number[], waitingPastTarget: number, target: number): FirstContact {
+  const sorted = [...waits].sort((a, b) => a - b);
+  const within = sorted.filter((minutes) => minutes <= target).length;
+  const measured = sorted.length + waitingPastTarget;
+  return {
+    answered: sorted.length,
+    waitingPastTarget,
+    medianMinutes: percentile(sorted, 0.5),
+    p90Minutes: percentile(sorted, 0.9),
+    withinTarget: measured > 0 ? within / measured : null,
+  };
+}
+
+/**
+ * The funnel (issue 50, decision 0079) of the period `current` and the one before it (`previous`,
+ * of the same length), from the enquiries that arrived in each, their stages now, and the
+ * bookings whose time fell in each. `visits` are the report's own counts, so the funnel's first
+ * step is the report's. Opening time is the centre's hours in force now (shared/opening-time.ts).
+ */
+export async function funnelReport(
+  db: Kysely<DatabaseSchema>,
+  periods: { current: Period; previous: Period },
+  visits: { current: VisitsBySource[]; previous: VisitsBySource[] },
+  { hours, targetMinutes, now }: { hours: OpeningHours; targetMinutes: number; now: Date },
+): Promise<Funnel> {
+  const { start } = periods.previous;
+  const { end } = periods.current;
+  const waitingSince = new Date(now.getTime() - WAITING_WITHIN_DAYS * 86_400_000).toISOString();
+  const shownUntil = now.toISOString() < end ? now.toISOString() : end;
+
+  const arrived = db
+    .selectFrom('contact_submissions as s')
+    .leftJoin('analytics_attribution as a', 'a.enquiry_id', 's.id')
+    .where('s.deleted_at', 'is', null)
+    .where('s.submitted_at', '>=', start)
+    .where('s.submitted_at', '<', end)
+    // A second enquiry from the same visitor that day is the same family: not counted again.
+    .where((eb) => eb.or([eb('a.conversion', 'is', null), eb('a.conversion', '=', 'true')]));
+
+  const [enquiries, passedThrough, booked, shown, waiting] = await Promise.all([
+    arrived
+      .select([
+        's.id',
+        's.submitted_at',
+        's.stage',
+        's.contacted_at',
+        'a.channel',
+        'a.source',
+        'a.medium',
+        'a.campaign',
+      ])
+      .execute(),
+    // Where enquiries now Not going ahead had got to before.
+    arrived
+      .innerJoin('enquiry_stage_moves as m', 'm.submission_id', 's.id')
+      .select(['s.id', 'm.to_stage'])
+      .where('s.stage', '=', 'not-going-ahead')
+      .execute(),
+    arrived.innerJoin('bookings as b', 'b.enquiry_id', 's.id').select('s.id').distinct().execute(),
+    db
+      .selectFrom('bookings as b')
+      .innerJoin('contact_submissions as s', 's.id', 'b.enquiry_id')
+      .leftJoin('analytics_attribution as a', 'a.enquiry_id', 'b.enquiry_id')
+      .select(['b.starts_at', 'b.attendance', 'a.channel', 'a.source'])
+      .where('b.status', '=', 'booked')
+      .where('s.deleted_at', 'is', null)
+      .where('b.starts_at', '>=', start)
+      .where('b.starts_at', '<', shownUntil)
+      .execute(),
+    db
+      .selectFrom('contact_submissions')
+      .select('submitted_at')
+      .where('stage', '=', 'new')
+      .where('deleted_at', 'is', null)
+      .where('submitted_at', '>=', waitingSince)
+      .execute(),
+  ]);
+
+  const furthestBefore = new Map<number, number>();
+  for (const move of passedThrough)
+    furthestBefore.set(move.id, Math.max(furthestBefore.get(move.id) ?? -1, reachOf(move.to_stage)));
+  const bookedThemselves = new Set(booked.map((row) => row.id));
+
+  const totals = compared();
+  const sources = new Map<string, Compared & { channel: Channel; source: string | null; showRate: ShowRate }>();
+  const campaigns = new Map<string, Compared & { source: string | null; medium: string | null; campaign: string }>();
+  const sourceRow = (channel: string, source: string | null) => {
+    const key = sourceKey(channel, source);
+    let row = sources.get(key);
+    if (!row) sources.set(key, (row = { channel: channel as Channel, source, ...compared(), showRate: noShowRate() }));
+    return row;
+  };
+  const campaignRow = (source: string | null, medium: string | null, campaign: string) => {
+    const key = campaignKey(source, medium, campaign);
+    let row = campaigns.get(key);
+    if (!row) campaigns.set(key, (row = { source, medium, campaign, ...compared() }));
+    return row;
+  };
+
+  for (const period of ['current', 'previous'] as const)
+    for (const row of visits[period]) {
+      const counted = row.visits;
+      totals[period].visits += counted;
+      sourceRow(row.channel, row.source)[period].visits += counted;
+      if (row.campaign) campaignRow(row.source, row.medium, row.campaign)[period].visits += counted;
+    }
+
+  const waits = { current: [] as number[], previous: [] as number[] };
+  const pastTarget = { current: 0, previous: 0 };
+  for (const enquiry of enquiries) {
+    const period = enquiry.submitted_at >= periods.current.start ? 'current' : 'previous';
+    const furthest =
+      enquiry.stage === 'not-going-ahead' ? (furthestBefore.get(enquiry.id) ?? -1) : reachOf(enquiry.stage);
+    const fromBooking = bookedThemselves.has(enquiry.id);
+    addEnquiry(totals[period], furthest, fromBooking);
+    // An enquiry whose visit was not counted (counting off, or a visitor who asked not to be) is in the totals alone.
+    if (enquiry.channel !== null) {
+      addEnquiry(sourceRow(enquiry.channel, enquiry.source)[period], furthest, fromBooking);
+      if (enquiry.campaign)
+        addEnquiry(campaignRow(enquiry.source, enquiry.medium, enquiry.campaign)[period], furthest, fromBooking);
+    }
+    if (fromBooking) continue;
+    const submitted = new Date(enquiry.submitted_at);
+    if (enquiry.contacted_at !== null)
+      waits[period].push(openingMinutesBetween(hours, submitted, new Date(enquiry.contacted_at)));
+    else if (enquiry.stage === 'new' && openingMinutesBetween(hours, submitted, now) > targetMinutes)
+      pastTarget[period] += 1;
+  }
+
+  const showRate = { current: noShowRate(), previous: noShowRate() };
+  for (const booking of shown) {
+    const period = booking.starts_at >= periods.current.start ? 'current' : 'previous';
+    const add = (rate: ShowRate) => {
+      if (booking.attendance === 'attended') rate.attended += 1;
+      else if (booking.attendance === 'no-show') rate.noShow += 1;
+      else rate.unmarked += 1;
+    };
+    add(showRate[period]);
+    if (period === 'current' && booking.channel !== null) add(sourceRow(booking.channel, booking.source).showRate);
+  }
+  const withRate = (rate: ShowRate): ShowRate => {
+    const marked = rate.attended + rate.noShow;
+    return { ...rate, rate: marked > 0 ? rate.attended / marked : null };
+  };
+
+  const waitedNow = waiting.map((row) => openingMinutesBetween(hours, new Date(row.submitted_at), now));
+  const byEnquiriesThenVisits = (row: Compared) => row.current.enquiries * 1e9 + row.current.visits;
+  const topOf = <Row extends Compared>(rows: Iterable<Row>, name: (row: Row) => string) =>
+    [...rows]
+      .filter((row) => row.current.visits + row.current.enquiries > 0)
+      .sort((a, b) => byEnquiriesThenVisits(b) - byEnquiriesThenVisits(a) || name(a).localeCompare(name(b)))
+      .slice(0, TOP);
+
+  return {
+    targetMinutes,
+    totals,
+    sources: topOf(sources.values(), (row) => row.source ?? '').map((row) => ({
+      ...row,
+      showRate: withRate(row.showRate),
+    })),
+    campaigns: topOf(campaigns.values(), (row) => row.campaign),
+    firstContact: {
+      current: firstContactOf(waits.current, pastTarget.current, targetMinutes),
+      previous: firstContactOf(waits.previous, pastTarget.previous, targetMinutes),
+    },
+    showRate: { current: withRate(showRate.current), previous: withRate(showRate.previous) },
+    waitingNow: { families: waitedNow.length, longestMinutes: waitedNow.length > 0 ? Math.max(...waitedNow) : null },
+  };
+}
