@@ -156,7 +156,7 @@ try {
       let dayViews = 0;
       let visitors = 0;
       while (dayViews < views) {
-        // One visit: a source, a first page, then 1 to 4 pages more; about one in 72 sends an enquiry.
+        // One visit: a source, a first page, then 1 to 4 pages more; about one in 64 sends an enquiry.
         const source = pick(visitSources);
         const visitor = crypto.randomBytes(16).toString('hex');
         const length = Math.min(views - dayViews, 1 + Math.floor(random() * 4));
@@ -180,7 +180,7 @@ try {
         }
         dayViews += length;
         visitors++;
-        if (random() < 1 / 72) {
+        if (random() < 1 / 64) {
           const { lastInsertRowid } = insertEnquiry.run(`bench${enquiries}@example.test`, at, at);
           insertSource.run(lastInsertRowid, at, landing, ...source, random() < 0.9 ? 'true' : 'false');
           walkStages(Number(lastInsertRowid), at);

@@ -23,4 +23,23 @@ describe('London wall-clock time', () => {
       expect(londonLocalToUtc(bad)).toBeNull();
     }
   });
+
+  it('reads every quarter hour of two years as Intl does, across four clock changes (the offset is kept per hour)', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const mismatches: string[] = [];
+    for (let at = Date.parse('2026-01-01T00:07:00Z'); at < Date.parse('2028-01-01T00:00:00Z'); at += 15 * 60_000) {
+      const iso = new Date(at).toISOString();
+      const expected = intl.format(new Date(at)).replace(', ', 'T');
+      if (utcToLondonLocal(iso) !== expected) mismatches.push(`${iso}: ${utcToLondonLocal(iso)} ≠ ${expected}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
 });

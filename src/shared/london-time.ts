@@ -24,11 +24,29 @@ function londonParts(instant: number): Record<string, number> {
   return parts;
 }
 
-/** London's offset from UTC at `instant`, in milliseconds (0 or 3,600,000). */
+const HOUR_MS = 3_600_000;
+/** London's offset per UTC hour (see londonOffset), bounded: a report walks thousands of moments over a few years. */
+const offsetByHour = new Map<number, number>();
+
+/**
+ * London's offset from UTC at `instant`, in milliseconds (0 or 3,600,000). The UK has always
+ * changed its clocks on a UTC hour (01:00 UTC since 1981), so the offset holds through each UTC
+ * hour: worked out by Intl once per hour and remembered, as Intl is slow for a report's thousands.
+ */
 function londonOffset(instant: number): number {
-  const p = londonParts(instant);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const hour = Math.floor(instant / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const p = londonParts(hour * HOUR_MS);
+    // Not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+    const wall = new Date(0);
+    wall.setUTCFullYear(p.year!, p.month! - 1, p.day!);
+    wall.setUTCHours(p.hour!, p.minute!, p.second!);
+    offset = wall.getTime() - hour * HOUR_MS;
+    if (offsetByHour.size >= 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /** A `datetime-local` value ('2026-11-23T15:30') as London time, matched in full. */
@@ -49,9 +67,8 @@ export function londonLocalToUtc(local: string): string | null {
   check.setUTCHours(hour!, minute!, second!);
   const wall = check.getTime();
   if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day || hour! > 23 || minute! > 59) return null;
-  const hour1 = 3_600_000;
-  const matching = [wall - hour1, wall].find((instant) => londonOffset(instant) === wall - instant);
-  return new Date(matching ?? wall - londonOffset(wall - 2 * hour1)).toISOString();
+  const matching = [wall - HOUR_MS, wall].find((instant) => londonOffset(instant) === wall - instant);
+  return new Date(matching ?? wall - londonOffset(wall - 2 * HOUR_MS)).toISOString();
 }
 
 /** The date `days` after a date ('2026-11-23'): calendar days, which the clock changes do not move. */
@@ -66,9 +83,10 @@ export const londonDate = (instant: Date): string => utcToLondonLocal(instant.to
 
 /** The `datetime-local` value ('2026-11-23T15:30') showing a UTC instant on London's clock. */
 export function utcToLondonLocal(iso: string): string {
-  const p = londonParts(Date.parse(iso));
-  const two = (value: number | undefined) => String(value).padStart(2, '0');
-  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+  const instant = Date.parse(iso);
+  const wall = new Date(instant + londonOffset(instant));
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}T${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`;
 }
 
 /** How a spreadsheet in the UK reads a time ('27/11/2026 09:46'), on London's clock: the CSV export's. */

@@ -55,4 +55,13 @@ describe('opening time between two moments (issue 50)', () => {
     expect(openingMinutesBetween(twice, at('2026-03-09T00:00:00Z'), at('2026-03-10T00:00:00Z'))).toBe(300);
     expect(openingMinutesBetween(hours, at('2026-03-10T00:00:00Z'), at('2026-03-09T00:00:00Z'))).toBe(0);
   });
+
+  it('stops at a cap when only “past the target?” is asked, and agrees below it', () => {
+    const sent = at('2026-03-06T21:00:00Z');
+    const aYearOn = at('2027-03-06T21:00:00Z');
+    expect(openingMinutesBetween(hours, sent, aYearOn, 61)).toBe(61);
+    expect(openingMinutesBetween(hours, sent, aYearOn)).toBeGreaterThan(61 * 100);
+    // Below the cap the answer is the whole count.
+    expect(openingMinutesBetween(hours, sent, at('2026-03-09T16:30:00Z'), 1000)).toBe(270);
+  });
 });

@@ -21,6 +21,34 @@ const instantOf = (date: string, time: string) => Date.parse(londonLocalToUtc(`$
  * hours, as search engines are told; the hours shown to parents are when children can come).
  */
 export function openOn(hours: OpeningHours, date: string): Span[] {
+  const known = spansFor(hours);
+  let spans = known.get(date);
+  if (!spans) known.set(date, (spans = spansOnDate(hours, date)));
+  return spans;
+}
+
+/**
+ * Each date's spans, kept per set of hours: a report measures thousands of waits over the same few
+ * hundred dates, and each date's spans take the time zone's rules to work out. The facts are read
+ * afresh for each request, so equal hours share one cache (found by their JSON, written once per
+ * object); a few sets at most are kept, the oldest forgotten first.
+ */
+const keyOf = new WeakMap<OpeningHours, string>();
+const spansByHours = new Map<string, Map<string, Span[]>>();
+const HOURS_KEPT = 8;
+
+function spansFor(hours: OpeningHours): Map<string, Span[]> {
+  let key = keyOf.get(hours);
+  if (key === undefined) keyOf.set(hours, (key = JSON.stringify(hours)));
+  let spans = spansByHours.get(key);
+  if (!spans) {
+    if (spansByHours.size >= HOURS_KEPT) spansByHours.delete(spansByHours.keys().next().value!);
+    spansByHours.set(key, (spans = new Map()));
+  }
+  return spans;
+}
+
+function spansOnDate(hours: OpeningHours, date: string): Span[] {
   const closure = hours.closures.find((entry) => entry.from <= date && date <= entry.to);
   if (closure) {
     if (closure.opens === null || closure.closes === null || !(closure.opens < closure.closes)) return [];
@@ -35,14 +63,17 @@ export function openOn(hours: OpeningHours, date: string): Span[] {
 /**
  * Whole minutes of opening time between two instants (issue 50's reply clock): the overlap of
  * [from, to) with each London date's opening hours, rows of one day counted once where they
- * overlap. Linear in the days between; 0 when `to` is not after `from`.
+ * overlap. Linear in the days between; 0 when `to` is not after `from`. With `atMost`, it stops
+ * once that many minutes are reached and answers `atMost` (is a wait past the target?).
  */
-export function openingMinutesBetween(hours: OpeningHours, from: Date, to: Date): number {
+export function openingMinutesBetween(hours: OpeningHours, from: Date, to: Date, atMost = Infinity): number {
   const [start, end] = [from.getTime(), to.getTime()];
   if (!(end > start)) return 0;
   let total = 0;
   const last = londonDate(to);
-  for (let date = londonDate(from); date <= last; date = addDays(date, 1)) {
+  const cap = atMost * MINUTE_MS;
+  // Past `atMost` the caller has its answer: a wait of months is not walked day by day.
+  for (let date = londonDate(from); date <= last && total <= cap; date = addDays(date, 1)) {
     const spans = openOn(hours, date)
       .map((span) => ({ from: Math.max(span.from, start), to: Math.min(span.to, end) }))
       .filter((span) => span.to > span.from)
@@ -55,5 +86,5 @@ export function openingMinutesBetween(hours: OpeningHours, from: Date, to: Date)
       reached = Math.max(reached, span.to);
     }
   }
-  return Math.floor(total / MINUTE_MS);
+  return Math.min(Math.floor(total / MINUTE_MS), atMost);
 }

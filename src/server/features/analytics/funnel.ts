@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   type FirstContact,
   type Funnel,
@@ -22,7 +22,12 @@ const reach: Record<Exclude<Stage, 'not-going-ahead'>, number> = {
   assessed: 3,
   enrolled: 4,
 };
-const reachOf = (stage: string) => reach[stage as keyof typeof reach] ?? -1;
+/** The same, in SQL: -1 for Not going ahead. */
+const reachSql = (stage: RawBuilder<unknown>) =>
+  sql<number>`case ${stage} ${sql.join(
+    Object.entries(reach).map(([name, place]) => sql`when ${sql.lit(name)} then ${sql.lit(place)}`),
+    sql` `,
+  )} else -1 end`;
 
 /** Rows each of the funnel's tables lists at most, as the rest of the report. */
 const TOP = 20;
@@ -50,17 +55,20 @@ type Compared = { current: FunnelCounts; previous: FunnelCounts };
 const compared = (): Compared => ({ current: noFunnel(), previous: noFunnel() });
 const noShowRate = (): ShowRate => ({ attended: 0, noShow: 0, unmarked: 0, rate: null });
 
-/** Adds one enquiry that reached `furthest` (reach) to `counts`. */
-function addEnquiry(counts: FunnelCounts, furthest: number, fromBooking: boolean) {
-  counts.enquiries += 1;
-  if (fromBooking) counts.fromBooking += 1;
-  else counts.fromForm += 1;
+/** Adds `many` enquiries that reached `furthest` (reach) to `counts`. */
+function addEnquiries(counts: FunnelCounts, furthest: number, fromBooking: boolean, many: number) {
+  counts.enquiries += many;
+  if (fromBooking) counts.fromBooking += many;
+  else counts.fromForm += many;
   // A family that booked its own time has its answer: contacted, whatever staff did.
-  if (furthest >= reach.contacted || fromBooking) counts.contacted += 1;
-  if (furthest >= reach.booked) counts.booked += 1;
-  if (furthest >= reach.assessed) counts.assessed += 1;
-  if (furthest >= reach.enrolled) counts.enrolled += 1;
+  if (furthest >= reach.contacted || fromBooking) counts.contacted += many;
+  if (furthest >= reach.booked) counts.booked += many;
+  if (furthest >= reach.assessed) counts.assessed += many;
+  if (furthest >= reach.enrolled) counts.enrolled += many;
 }
+
+/** SQLite answers 0/1 for a boolean expression, PostgreSQL true/false. */
+const truthy = (value: unknown) => value === true || Number(value) === 1;
 
 function firstContactOf(waits: number[], waitingPastTarget: number, target: number): FirstContact {
   const sorted = [...waits].sort((a, b) => a - b);
@@ -100,36 +108,51 @@ export async function funnelReport(
     .where('s.submitted_at', '<', end)
     // A second enquiry from the same visitor that day is the same family: not counted again.
     .where((eb) => eb.or([eb('a.conversion', 'is', null), eb('a.conversion', '=', 'true')]));
+  const bookedItself = sql<boolean>`exists (select 1 from bookings b where b.enquiry_id = ${sql.ref('s.id')})`;
+  const inCurrent = (at: RawBuilder<unknown>) =>
+    sql<number>`case when ${at} >= ${periods.current.start} then 1 else 0 end`;
+  // Counted in the database, per period, source, how far along and whether booked: a year of
+  // enquiries comes back as a few dozen rows.
+  const furthest = sql<number>`case when ${sql.ref('s.stage')} = 'not-going-ahead'
+    then (select max(${reachSql(sql.ref('m.to_stage'))}) from enquiry_stage_moves m where m.submission_id = ${sql.ref('s.id')})
+    else ${reachSql(sql.ref('s.stage'))} end`;
 
-  const [enquiries, passedThrough, booked, shown, waiting] = await Promise.all([
+  const [counted, forWaits, shown, waiting] = await Promise.all([
     arrived
-      .select([
-        's.id',
-        's.submitted_at',
-        's.stage',
-        's.contacted_at',
+      .select((eb) => [
+        inCurrent(sql.ref('s.submitted_at')).as('current_period'),
         'a.channel',
         'a.source',
         'a.medium',
         'a.campaign',
+        furthest.as('furthest'),
+        bookedItself.as('booked_itself'),
+        eb.fn.countAll<number>().as('enquiries'),
       ])
+      .groupBy(sql`1, 2, 3, 4, 5, 6, 7`)
       .execute(),
-    // Where enquiries now Not going ahead had got to before.
+    // The first contact is measured on enquiries sent with the form: a booking has its answer.
     arrived
-      .innerJoin('enquiry_stage_moves as m', 'm.submission_id', 's.id')
-      .select(['s.id', 'm.to_stage'])
-      .where('s.stage', '=', 'not-going-ahead')
+      .select(['s.submitted_at', 's.contacted_at'])
+      .where((eb) => eb.or([eb('s.contacted_at', 'is not', null), eb('s.stage', '=', 'new')]))
+      .where(sql<boolean>`not ${bookedItself}`)
       .execute(),
-    arrived.innerJoin('bookings as b', 'b.enquiry_id', 's.id').select('s.id').distinct().execute(),
     db
       .selectFrom('bookings as b')
       .innerJoin('contact_submissions as s', 's.id', 'b.enquiry_id')
       .leftJoin('analytics_attribution as a', 'a.enquiry_id', 'b.enquiry_id')
-      .select(['b.starts_at', 'b.attendance', 'a.channel', 'a.source'])
+      .select((eb) => [
+        inCurrent(sql.ref('b.starts_at')).as('current_period'),
+        'b.attendance',
+        'a.channel',
+        'a.source',
+        eb.fn.countAll<number>().as('bookings'),
+      ])
       .where('b.status', '=', 'booked')
       .where('s.deleted_at', 'is', null)
       .where('b.starts_at', '>=', start)
       .where('b.starts_at', '<', shownUntil)
+      .groupBy(sql`1, 2, 3, 4`)
       .execute(),
     db
       .selectFrom('contact_submissions')
@@ -139,11 +162,6 @@ export async function funnelReport(
       .where('submitted_at', '>=', waitingSince)
       .execute(),
   ]);
-
-  const furthestBefore = new Map<number, number>();
-  for (const move of passedThrough)
-    furthestBefore.set(move.id, Math.max(furthestBefore.get(move.id) ?? -1, reachOf(move.to_stage)));
-  const bookedThemselves = new Set(booked.map((row) => row.id));
 
   const totals = compared();
   const sources = new Map<string, Compared & { channel: Channel; source: string | null; showRate: ShowRate }>();
@@ -169,38 +187,38 @@ export async function funnelReport(
       if (row.campaign) campaignRow(row.source, row.medium, row.campaign)[period].visits += counted;
     }
 
+  for (const row of counted) {
+    const period = Number(row.current_period) === 1 ? 'current' : 'previous';
+    const [reached, fromBooking, many] = [Number(row.furthest ?? -1), truthy(row.booked_itself), Number(row.enquiries)];
+    addEnquiries(totals[period], reached, fromBooking, many);
+    // An enquiry whose visit was not counted (counting off, or a visitor who asked not to be) is in the totals alone.
+    if (row.channel === null) continue;
+    addEnquiries(sourceRow(row.channel, row.source)[period], reached, fromBooking, many);
+    if (row.campaign)
+      addEnquiries(campaignRow(row.source, row.medium, row.campaign)[period], reached, fromBooking, many);
+  }
+
   const waits = { current: [] as number[], previous: [] as number[] };
   const pastTarget = { current: 0, previous: 0 };
-  for (const enquiry of enquiries) {
+  for (const enquiry of forWaits) {
     const period = enquiry.submitted_at >= periods.current.start ? 'current' : 'previous';
-    const furthest =
-      enquiry.stage === 'not-going-ahead' ? (furthestBefore.get(enquiry.id) ?? -1) : reachOf(enquiry.stage);
-    const fromBooking = bookedThemselves.has(enquiry.id);
-    addEnquiry(totals[period], furthest, fromBooking);
-    // An enquiry whose visit was not counted (counting off, or a visitor who asked not to be) is in the totals alone.
-    if (enquiry.channel !== null) {
-      addEnquiry(sourceRow(enquiry.channel, enquiry.source)[period], furthest, fromBooking);
-      if (enquiry.campaign)
-        addEnquiry(campaignRow(enquiry.source, enquiry.medium, enquiry.campaign)[period], furthest, fromBooking);
-    }
-    if (fromBooking) continue;
     const submitted = new Date(enquiry.submitted_at);
     if (enquiry.contacted_at !== null)
       waits[period].push(openingMinutesBetween(hours, submitted, new Date(enquiry.contacted_at)));
-    else if (enquiry.stage === 'new' && openingMinutesBetween(hours, submitted, now) > targetMinutes)
-      pastTarget[period] += 1;
+    else if (openingMinutesBetween(hours, submitted, now, targetMinutes + 1) > targetMinutes) pastTarget[period] += 1;
   }
 
   const showRate = { current: noShowRate(), previous: noShowRate() };
-  for (const booking of shown) {
-    const period = booking.starts_at >= periods.current.start ? 'current' : 'previous';
+  for (const row of shown) {
+    const period = Number(row.current_period) === 1 ? 'current' : 'previous';
+    const many = Number(row.bookings);
     const add = (rate: ShowRate) => {
-      if (booking.attendance === 'attended') rate.attended += 1;
-      else if (booking.attendance === 'no-show') rate.noShow += 1;
-      else rate.unmarked += 1;
+      if (row.attendance === 'attended') rate.attended += many;
+      else if (row.attendance === 'no-show') rate.noShow += many;
+      else rate.unmarked += many;
     };
     add(showRate[period]);
-    if (period === 'current' && booking.channel !== null) add(sourceRow(booking.channel, booking.source).showRate);
+    if (period === 'current' && row.channel !== null) add(sourceRow(row.channel, row.source).showRate);
   }
   const withRate = (rate: ShowRate): ShowRate => {
     const marked = rate.attended + rate.noShow;

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   addDays,
   type Channel,
@@ -39,6 +39,8 @@ interface PageSourceRow {
   campaign: string | null;
   views: number | string;
   entries: number | string;
+  /** Visits begun in the period before (the funnel's comparison). */
+  previous_entries: number | string;
 }
 
 const n = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
@@ -62,25 +64,33 @@ function tally<Row>(map: Map<string, Row>, key: string, make: () => Row, add: (r
 const dayStart = (day: string) => londonLocalToUtc(`${day}T00:00`)!;
 
 /**
- * Views and visits begun per page and visit source over whole days `from`..`to`: the raw views of
- * the days from `rawFrom` on (not yet totalled), and the daily totals of the days before.
+ * Views and visits begun per page and visit source, in one read of both periods (the report's
+ * `from`..`to`, and `previous` before it): the raw views of the days from `rawFrom` on (not yet
+ * totalled), the daily totals of the days before. The previous period's visits are the funnel's
+ * comparison; summing both periods in one pass keeps a year's report to one walk of the index.
  */
 async function visitSourceRows(
   db: Kysely<DatabaseSchema>,
-  { from, to }: { from: string; to: string },
+  { from, to, previous }: { from: string; to: string; previous: { from: string } },
   rawFrom: string,
 ): Promise<PageSourceRow[]> {
   // A long range sums the totals in the order of their report index (analytics_daily_report), which
   // holds every column asked for: no table read, no sort. Comparing `day || ''` keeps SQLite from
   // choosing the key's day range instead, which would sort a year of rows; a short range takes it.
   const totalsDay =
-    daysBetween(from, to) > LONG_RANGE_DAYS
+    daysBetween(previous.from, to) > LONG_RANGE_DAYS
       ? sql<string>`${sql.ref('analytics_daily.day')} || ''`
       : sql.ref<string>('analytics_daily.day');
+  const inPeriod = (day: RawBuilder<unknown>, what: RawBuilder<unknown>) =>
+    sql<number>`sum(case when ${day} >= ${from} then ${what} else 0 end)`;
+  const beforePeriod = (day: RawBuilder<unknown>, what: RawBuilder<unknown>) =>
+    sql<number>`sum(case when ${day} < ${from} then ${what} else 0 end)`;
   const [raw, rolled] = await Promise.all([
     sql<PageSourceRow>`
       select v.path, f.channel, f.source, f.medium, f.campaign,
-        sum(v.views) as views, sum(case when v.id = f.id then 1 else 0 end) as entries
+        ${inPeriod(sql.ref('v.day'), sql`v.views`)} as views,
+        ${inPeriod(sql.ref('v.day'), sql`case when v.id = f.id then 1 else 0 end`)} as entries,
+        ${beforePeriod(sql.ref('v.day'), sql`case when v.id = f.id then 1 else 0 end`)} as previous_entries
       from analytics_views v
       join (${firstViewsOfVisits(sql`v.day >= ${rawFrom} and v.day <= ${to}`)}) m
         on m.day = v.day and m.visitor = v.visitor
@@ -90,16 +100,17 @@ async function visitSourceRows(
     `.execute(db),
     db
       .selectFrom('analytics_daily')
-      .select((eb) => [
+      .select([
         'path',
         'channel',
         'source',
         'medium',
         'campaign',
-        eb.fn.sum<number>('views').as('views'),
-        eb.fn.sum<number>('entries').as('entries'),
+        inPeriod(sql.ref('day'), sql.ref('views')).as('views'),
+        inPeriod(sql.ref('day'), sql.ref('entries')).as('entries'),
+        beforePeriod(sql.ref('day'), sql.ref('entries')).as('previous_entries'),
       ])
-      .where(totalsDay, '>=', from)
+      .where(totalsDay, '>=', previous.from)
       .where(totalsDay, '<=', to)
       .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
       .execute(),
@@ -107,17 +118,17 @@ async function visitSourceRows(
   return [...raw.rows, ...rolled];
 }
 
-/** Visits begun per visit source: the funnel's first step (funnel.ts). */
-const visitsBySource = (rows: PageSourceRow[]): VisitsBySource[] =>
+/** Visits begun per visit source in each period: the funnel's first step (funnel.ts). */
+const visitsBySource = (rows: PageSourceRow[], period: 'current' | 'previous'): VisitsBySource[] =>
   rows
-    .filter((row) => n(row.entries) > 0)
     .map((row) => ({
       channel: row.channel,
       source: orNull(row.source),
       medium: orNull(row.medium),
       campaign: orNull(row.campaign),
-      visits: n(row.entries),
-    }));
+      visits: n(period === 'current' ? row.entries : row.previous_entries),
+    }))
+    .filter((row) => row.visits > 0);
 
 /**
  * The owners' report (decision 0070) over whole days on the centre's (London) clock. A day the
@@ -146,7 +157,7 @@ export async function insightsReport(
     return after > start ? after : start;
   };
 
-  const [rawDays, rolledDays, conversions, sourceRows, previousSourceRows] = await Promise.all([
+  const [rawDays, rolledDays, conversions, sourceRows] = await Promise.all([
     db
       .selectFrom('analytics_views')
       .select((eb) => ['day', eb.fn.sum<number>('views').as('views'), eb.fn.count('visitor').distinct().as('visitors')])
@@ -169,8 +180,7 @@ export async function insightsReport(
       .where('a.at', '>=', dayStart(previous.from))
       .where('a.at', '<', dayStart(addDays(to, 1)))
       .execute(),
-    visitSourceRows(db, { from, to }, rawFrom(from)),
-    visitSourceRows(db, previous, rawFrom(previous.from)),
+    visitSourceRows(db, { from, to, previous }, rawFrom(previous.from)),
   ]);
 
   // Per day, both periods: views and visitors from whichever table holds the day, enquiries by the day they came.
@@ -265,7 +275,11 @@ export async function insightsReport(
         addTo,
       );
   };
-  for (const row of sourceRows) addVisitRows(row, n(row.views), n(row.entries));
+  for (const row of sourceRows) {
+    const [views, entries] = [n(row.views), n(row.entries)];
+    // A page and source seen only in the period before is no row of this period's tables.
+    if (views > 0 || entries > 0) addVisitRows(row, views, entries);
+  }
 
   for (const row of current) {
     const channel = row.channel as Channel;
@@ -290,7 +304,7 @@ export async function insightsReport(
       current: { start: dayStart(from), end: dayStart(addDays(to, 1)) },
       previous: { start: dayStart(previous.from), end: dayStart(from) },
     },
-    { current: visitsBySource(sourceRows), previous: visitsBySource(previousSourceRows) },
+    { current: visitsBySource(sourceRows, 'current'), previous: visitsBySource(sourceRows, 'previous') },
     funnelInputs,
   );
 
