@@ -1,6 +1,7 @@
 import {
   type Funnel,
   type FunnelCounts,
+  type ShowRate,
   funnelStepLabels,
   funnelSteps,
   stepRate,
@@ -14,6 +15,14 @@ import { Tile } from './Tile';
 const minutes = (value: number | null) => (value === null ? '–' : spokenMinutes(value));
 /** Enrolled per enquiry: what the family's way through the office comes to. */
 const enrolledRate = (counts: FunnelCounts) => (counts.enquiries > 0 ? counts.enrolled / counts.enquiries : null);
+
+/** What the show rate is made of, in words. */
+function showRateWords({ attended, noShow, unmarked }: ShowRate): string {
+  const marked = attended + noShow;
+  if (marked + unmarked === 0) return 'No booked assessment in this period has taken place yet.';
+  const came = marked === 0 ? 'None marked yet' : `${whole(attended)} of ${whole(marked)} marked came`;
+  return unmarked === 0 ? `${came}.` : `${came}; ${whole(unmarked)} still to mark on Upcoming assessments.`;
+}
 
 /** The stage counts of a row, in the funnel's order after Visits. */
 const stageCells = (counts: FunnelCounts) => [
@@ -88,11 +97,7 @@ export function FunnelSection({ funnel }: { funnel: Funnel }) {
               before={percent(shows.previous.rate)}
             />
           </dl>
-          <p className="mt-2 text-sm text-slate-700">
-            {whole(shows.current.attended)} came and {whole(shows.current.noShow)} did not of the assessments whose time
-            has passed
-            {shows.current.unmarked > 0 && `; ${whole(shows.current.unmarked)} not marked yet on Upcoming assessments`}.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{showRateWords(shows.current)}</p>
           <p className="mt-2 font-medium text-slate-900">
             {funnel.waitingNow.families === 0
               ? 'No family is waiting for a first contact now.'
