@@ -32,7 +32,7 @@
 //   node scripts/release.mjs upgrade <ref>       build the ref beside the running release, switch to it
 //   node scripts/release.mjs rollback            switch back to the previous release
 //   node scripts/release.mjs switch <folder>     switch to a release folder already built
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { argumentsOf, childrenOf } from './lib/processes.mjs';
@@ -44,10 +44,25 @@ const restartTimeoutMs = 90_000;
 /** The first release that starts on a database holding migrations it does not know (src/server/db/migrate.ts). */
 const firstReleaseToleratingNewerMigrations = '0.2.0';
 
-const fail = (message) => {
-  console.error(message);
-  process.exit(1);
+/**
+ * A failure that ends the command. `closing` says whether the command then checks and states what
+ * still serves (nothing was switched, or the switch was put back): a failed upgrade always ends
+ * with one paragraph saying what failed, whether the running release is unchanged and serving,
+ * and where the full log is, never a stack trace.
+ */
+class Failure extends Error {
+  constructor(message, { closing = true, tail = [], log } = {}) {
+    super(message);
+    this.closing = closing;
+    this.tail = tail;
+    this.log = log;
+  }
+}
+const fail = (message, options) => {
+  throw new Failure(message, options);
 };
+/** A node stack frame (`    at build (…/release.mjs:466:3)`): kept in the log, never printed. */
+const stackLine = /^\s+at /;
 
 const thisRelease = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(
@@ -272,6 +287,7 @@ async function restartOnto(release, oldPrimary, why) {
     fail(
       `${why}, and this command restarts only a systemd service (NORTHSTAR_PID is set). \`current\` leads to ` +
         `${described.name}: restart the server to run it (${restartHint}, or however you started pid ${oldPrimary.pid}).`,
+      { closing: false },
     );
   }
   console.log(
@@ -283,6 +299,7 @@ async function restartOnto(release, oldPrimary, why) {
   } catch (error) {
     fail(
       `\`systemctl restart ${service}\` failed (${error.message.trim()}): run ${restartHint} and see journalctl -u ${service}.`,
+      { closing: false },
     );
   }
   const deadline = started + restartTimeoutMs;
@@ -302,6 +319,7 @@ async function restartOnto(release, oldPrimary, why) {
       fail(
         `The ${service} service did not come back serving ${described.name} within ${restartTimeoutMs / 1000} s: ` +
           `journalctl -u ${service} says why. \`current\` leads to ${described.name}; ${restartHint} tries again.`,
+        { closing: false },
       );
     }
     await pause(250);
@@ -426,8 +444,63 @@ async function switchTo(target) {
   );
 }
 
-/** Builds a version (0.2.0, v0.2.0) or git ref into releases/<name>, or reuses that folder when it was built before. */
-function build(ref) {
+/** How many of a failed command's last lines the failure shows (the log keeps them all). */
+const tailLines = 15;
+
+/**
+ * Runs one command of a build in `cwd`: its output shown as it comes, without stack frames, and
+ * kept whole in `log`. Resolves with how it ended and its last lines.
+ */
+function runLogged(command, args, { cwd, env, log }) {
+  fs.appendFileSync(log, `\n$ ${command} ${args.join(' ')}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tail = [];
+    const show = (text, to) => {
+      if (stackLine.test(text)) return;
+      to.write(`${text}\n`);
+      if (text.trim() === '') return;
+      tail.push(text);
+      if (tail.length > tailLines) tail.shift();
+    };
+    const read = (stream, to) => {
+      let pending = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        fs.appendFileSync(log, chunk);
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) show(line.replace(/\r$/, ''), to);
+      });
+      stream.on('end', () => pending && show(pending, to));
+    };
+    read(child.stdout, process.stdout);
+    read(child.stderr, process.stderr);
+    child.once('error', (error) => {
+      fs.appendFileSync(log, `${error.message}\n`);
+      resolve({ code: null, signal: null, tail: [error.message] });
+    });
+    child.once('close', (code, signal) => resolve({ code, signal, tail }));
+  });
+}
+
+/** Half-built releases (`<name>.building`) an earlier upgrade left when it was killed: removed before another build. */
+function removeHalfBuilt() {
+  for (const folder of new Set([releasesDir, link('releases')])) {
+    if (!fs.existsSync(folder)) continue;
+    for (const name of fs.readdirSync(folder).filter((entry) => entry.endsWith('.building'))) {
+      fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+      console.log(`Removed ${path.join(folder, name)}, a release an earlier upgrade left half-built.`);
+    }
+  }
+}
+
+/**
+ * Builds a version (0.2.0, v0.2.0) or git ref into releases/<name>, or reuses that folder when it
+ * was built before. The build's output goes to releases/<name>.log as well; a failed build's
+ * folder is removed.
+ */
+async function build(ref) {
   if (!fs.existsSync(path.join(repository, '.git')))
     fail(`No git clone at ${repository}: see deploy/README.md, "Upgrade".`);
   const git = gitIn(repository);
@@ -452,47 +525,149 @@ function build(ref) {
   }
   const release = path.join(releasesDir, name);
   const building = `${release}.building`;
+  const log = `${release}.log`;
   fs.rmSync(building, { recursive: true, force: true });
   fs.mkdirSync(building, { recursive: true });
-  const archive = spawnSync('git', ['-c', `safe.directory=${repository}`, '-C', repository, 'archive', commit], {
-    maxBuffer: 1 << 30,
-  });
-  if (archive.status !== 0) fail(`git archive ${commit} failed: ${archive.stderr}`);
-  execFileSync('tar', ['-x', '-C', building], { input: archive.stdout });
-  console.log(`Building ${name} in ${building}…`);
-  const npm = (...args) =>
-    execFileSync('npm', args, { cwd: building, stdio: 'inherit', env: { ...process.env, NORTHSTAR_COMMIT: commit } });
-  npm('ci', '--no-audit', '--no-fund');
-  npm('run', 'build');
-  fs.renameSync(building, release);
-  return release;
+  fs.writeFileSync(log, `Building ${name} (commit ${commit}) in ${building}, ${new Date().toISOString()}\n`);
+  try {
+    const archive = spawnSync('git', ['-c', `safe.directory=${repository}`, '-C', repository, 'archive', commit], {
+      maxBuffer: 1 << 30,
+    });
+    if (archive.status !== 0) {
+      fs.appendFileSync(log, archive.stderr);
+      fail(`Building ${name} failed: \`git archive ${commit}\` failed.`, { tail: lastLines(archive.stderr), log });
+    }
+    execFileSync('tar', ['-x', '-C', building], { input: archive.stdout });
+    console.log(`Building ${name} in ${building}…`);
+    const env = { ...process.env, NORTHSTAR_COMMIT: commit };
+    for (const [label, args] of [
+      ['npm ci', ['ci', '--no-audit', '--no-fund']],
+      ['npm run build', ['run', 'build']],
+    ]) {
+      const { code, signal, tail } = await runLogged('npm', args, { cwd: building, env, log });
+      if (code !== 0) {
+        const ended = signal ? `ended on ${signal}` : code === null ? 'did not start' : `exited with code ${code}`;
+        fail(`Building ${name} failed: \`${label}\` ${ended}.`, { tail, log });
+      }
+    }
+    fs.renameSync(building, release);
+    return release;
+  } finally {
+    // Nothing once renamed; what a failed build left otherwise.
+    fs.rmSync(building, { recursive: true, force: true });
+  }
 }
 
-/** Keeps the newest releases and whatever a link names; the rest go. */
+/** The last lines of a command's output, without stack frames. */
+const lastLines = (output) =>
+  String(output ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !stackLine.test(line))
+    .slice(-tailLines);
+
+/** Keeps the newest releases and whatever a link names; the rest go, with their build logs. */
 function pruneReleases() {
   const kept = new Set([linked('current'), linked('previous')]);
   const releases = fs
     .readdirSync(link('releases'))
     .map((name) => path.join(link('releases'), name))
-    .filter((folder) => !folder.endsWith('.building') && !fs.lstatSync(folder).isSymbolicLink())
+    .filter((folder) => !folder.endsWith('.building') && fs.lstatSync(folder).isDirectory())
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
   for (const folder of releases.slice(keptReleases)) {
     if (!kept.has(folder)) fs.rmSync(folder, { recursive: true, force: true });
   }
+  // The logs of releases gone, and of failed builds but the newest few.
+  const logs = fs
+    .readdirSync(link('releases'))
+    .filter((name) => name.endsWith('.log'))
+    .map((name) => path.join(link('releases'), name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const [index, log] of logs.entries()) {
+    if (index >= keptReleases && !fs.existsSync(log.replace(/\.log$/, ''))) fs.rmSync(log, { force: true });
+  }
 }
 
+/** The running primary's id, without failing: undefined when the service is not running. */
+function servicePid() {
+  if (process.env.NORTHSTAR_PID) return Number(process.env.NORTHSTAR_PID);
+  try {
+    return Number(systemctl('show', '--property=MainPID', '--value', service)) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The release that ran when the command started: what a failure says is still serving, when it is. */
+const startedOn = oldLayout ? root : linked('current');
+
+/** /api/health answers as `release` (0.1.0's answer names no version: then only a release without build info matches). */
+const servesAs = (health, release) =>
+  health?.status === 'ok' &&
+  (health.version === undefined ? release.commit === undefined : answersAs(health, release));
+
+/** One sentence on what serves now, checked: said after a failure, never claiming more than is true. */
+async function whatServes() {
+  if (!startedOn) return `No release was running from ${root}.`;
+  const described = describeRelease(startedOn);
+  const label = `${described.version ?? 'unknown version'} (${described.commit?.slice(0, 7) ?? described.name})`;
+  const now = oldLayout ? (fs.existsSync(entryOf(root)) ? root : undefined) : linked('current');
+  if (now !== startedOn) {
+    return (
+      `\`current\` leads to ${now ? releaseName(now) : 'nothing'} now, not to the release that ran before ` +
+      `(${label}): see the lines above, and journalctl -u ${service}.`
+    );
+  }
+  const pid = servicePid();
+  if (!pid || !identify(pid)) {
+    return `The running release ${label} is unchanged, but the site is not running now (sudo systemctl start ${service}).`;
+  }
+  const workers = serverProcesses(pid);
+  if (!workers.every((worker) => runs(worker.entry, entryOf(startedOn)))) {
+    return (
+      `\`current\` still leads to ${label}, but some server processes run another release: ${restartHint} ` +
+      `runs ${label} alone.`
+    );
+  }
+  if (servesAs(await healthOf(pid), described)) return `The running release ${label} is unchanged and still serving.`;
+  return `The running release ${label} is unchanged, but the site does not answer as it now: journalctl -u ${service} says why.`;
+}
+
+/** Ends the command after a failure: one paragraph, no stack trace, exit status 1. */
+async function endWith(error) {
+  const failure =
+    error instanceof Failure ? error : new Failure(String(error?.message ?? error).trim() || 'The command failed.');
+  const lines = failure.message.split('\n').filter((line) => line.trim() !== '' && !stackLine.test(line));
+  if (failure.tail.length > 0) lines.push('Its last lines:', ...failure.tail.map((line) => `  ${line}`));
+  const closing = [failure.closing ? await whatServes() : undefined, failure.log && `The full log: ${failure.log}`];
+  if (closing.some(Boolean)) lines.push(closing.filter(Boolean).join(' '));
+  const paragraph = lines.join('\n');
+  if (failure.log) fs.appendFileSync(failure.log, `\n${paragraph}\n`);
+  console.error(`\n${paragraph}`);
+  process.exit(1);
+}
+
+const usage = (message) => {
+  console.error(message);
+  process.exit(1);
+};
+
 const [command, argument] = process.argv.slice(2);
-if (command === 'upgrade') {
-  if (!argument) fail('Which release? npm run upgrade -- <version (v0.2.0), tag, branch or commit>');
-  await switchTo(build(argument));
-  pruneReleases();
-} else if (command === 'rollback') {
-  const previous = linked('previous');
-  if (!previous) fail(`No previous release: ${link('previous')} does not lead to one.`);
-  await switchTo(previous);
-} else if (command === 'switch') {
-  if (!argument) fail('Which release folder? node scripts/release.mjs switch <folder>');
-  await switchTo(fs.realpathSync(argument));
-} else {
-  fail('Usage: node scripts/release.mjs upgrade <version or git ref> | rollback | switch <release folder>');
+try {
+  if (command === 'upgrade') {
+    if (!argument) usage('Which release? npm run upgrade -- <version (v0.2.0), tag, branch or commit>');
+    removeHalfBuilt();
+    await switchTo(await build(argument));
+    pruneReleases();
+  } else if (command === 'rollback') {
+    const previous = linked('previous');
+    if (!previous) fail(`No previous release: ${link('previous')} does not lead to one.`);
+    await switchTo(previous);
+  } else if (command === 'switch') {
+    if (!argument) usage('Which release folder? node scripts/release.mjs switch <folder>');
+    await switchTo(fs.realpathSync(argument));
+  } else {
+    usage('Usage: node scripts/release.mjs upgrade <version or git ref> | rollback | switch <release folder>');
+  }
+} catch (error) {
+  await endWith(error);
 }

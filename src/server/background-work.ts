@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import { createSecretBox } from './auth/secrets-at-rest';
 import type { Config } from './config';
 import { startScheduledJob } from './coordination/scheduled-jobs';
 import { deleteEndedCounters } from './coordination/rate-limit-counters';
@@ -60,6 +61,8 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
       from: config.mail.from,
       clock,
       log: { info: (message) => log.info(message), warn: (data, message) => log.warn(data, message) },
+      // A booking's link tokens wait sealed in the outbox (decision 0071): opened only to send.
+      secrets: createSecretBox(config.secretsKeyFile),
     });
     log.info(`staff e-mail notifications on: new enquiries go to ${config.mail.notifyEmail}`);
   } else {

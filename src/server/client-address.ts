@@ -16,6 +16,17 @@ export function addressKey(ip: string): string {
   return `${expandIPv6(bare).slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * The wider network an IPv6 client's /64 belongs to, its /48 (issue 51): one customer or site is
+ * often given a whole /48, so a client moving between its /64s is still counted as one. Undefined
+ * for an IPv4 client (counted by its address alone) and for anything that is no address.
+ */
+export function networkKey(ip: string): string | undefined {
+  const key = addressKey(ip);
+  if (!key.endsWith('::/64')) return undefined;
+  return `${key.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
+}
+
 /** The eight groups of an IPv6 address, each without leading zeros. */
 function expandIPv6(address: string): string[] {
   let text = address.toLowerCase();

@@ -1,7 +1,16 @@
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { loadEnvFileIfPresent } from './env-file';
 
 loadEnvFileIfPresent();
+
+// Under `npm start` (scripts/start.mjs) this process has a channel to the one that started it:
+// when that one is gone, however it went (even killed), the site stops as on SIGTERM, finishing
+// its requests, instead of running on unowned. A cluster worker's channel is its primary's.
+if (process.channel && cluster.isPrimary) {
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
 
 // React and other libraries pick their development or production build from NODE_ENV when they
 // are first loaded, so it is settled here, before the server's modules are imported.

@@ -78,6 +78,12 @@ export function addDays(date: string, days: number): string {
   return noon.toISOString().slice(0, 10);
 }
 
+/** The Monday of the week (Monday to Sunday) holding a date ('2026-11-26' is in the week of '2026-11-23'). */
+export function mondayOf(date: string): string {
+  const weekDay = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekDay);
+}
+
 /** The London date ('2026-11-23') of an instant. */
 export const londonDate = (instant: Date): string => utcToLondonLocal(instant.toISOString()).slice(0, 10);
 

@@ -1,4 +1,8 @@
 import ICAL from 'ical.js';
+import type { Kysely } from 'kysely';
+import { createSecretBox } from '../../src/server/auth/secrets-at-rest';
+import type { DatabaseSchema } from '../../src/server/db/schema';
+import { withSecrets } from '../../src/server/mail/outbox';
 import type { ReceivedMail } from './smtp';
 
 // Reading a booking's mails (issue 41) as the parent's mail program and calendar would: the
@@ -27,3 +31,35 @@ export function parsedEvent(text: string) {
 /** The link's token in the mail's text (quoted-printable writes its '=' as '=3D'). */
 export const tokenIn = (mail: ReceivedMail, link: 'cancel' | 'change') =>
   new RegExp(`/free-assessment/${link}\\?token=(?:3D)?([\\w-]+)`).exec(mail.text)![1]!;
+
+/**
+ * The link's token in the newest booking confirmation still queued (to `recipient`, if given), as
+ * the mail worker would put it in: the stored text holds only a marker, the token is sealed beside
+ * it (decision 0071). Reads the row as the worker would, without claiming it.
+ */
+export async function queuedToken(
+  subject: { database: { db: Kysely<DatabaseSchema> }; config: { secretsKeyFile: string } },
+  link: 'cancel' | 'change',
+  recipient?: string,
+): Promise<string> {
+  let query = subject.database.db
+    .selectFrom('email_outbox')
+    .select(['id', 'recipient', 'body', 'secrets', 'created_at'])
+    .where('kind', '=', 'booking-confirmation');
+  if (recipient) query = query.where('recipient', '=', recipient.toLowerCase());
+  const row = await query.orderBy('id', 'desc').executeTakeFirstOrThrow();
+  if (row.secrets === null) throw new Error(`Outbox mail ${row.id} holds no link tokens (already sent?).`);
+  const opened = withSecrets(
+    {
+      id: row.id,
+      attempts: 0,
+      createdAt: row.created_at,
+      recipient: row.recipient,
+      subject: '',
+      body: row.body,
+      sealedSecrets: row.secrets,
+    },
+    createSecretBox(subject.config.secretsKeyFile),
+  );
+  return new RegExp(`/free-assessment/${link}\\?token=([\\w-]+)`).exec(opened.body)![1]!;
+}

@@ -22,9 +22,9 @@ export function binnableRows<T extends BinnableTable, C extends keyof Selectable
   const rows = db as unknown as Kysely<Pick<DatabaseSchema, 'images'>>;
   const name = table as unknown as 'images';
   return {
-    /** Moves a row to the Bin, saying who did; false when there is no such row outside it. */
-    async bin(id: number, by: ActingStaff): Promise<boolean> {
-      const result = await rows
+    /** Moves a row to the Bin, saying who did, in `trx` when given; false when there is no such row outside it. */
+    async bin(id: number, by: ActingStaff, trx?: Kysely<DatabaseSchema>): Promise<boolean> {
+      const result = await ((trx ?? rows) as unknown as typeof rows)
         .updateTable(name)
         .set({ deleted_at: clock().toISOString(), deleted_by_account_id: by.accountId, deleted_by_name: by.name })
         .where('id', '=', id)

@@ -87,6 +87,28 @@ export interface EmailOutboxTable {
   calendar_method: ColumnType<string | null, string | null | undefined, string | null>;
   /** An HTML part sent beside the text (the Monday report's); NULL for other mail. */
   html: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The values the text names by marker (a booking's link tokens), sealed with the secrets key;
+   * NULL once sent or given up, and for other mail (decision 0071).
+   */
+  secrets: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A family waiting for a free assessment time between two London dates (issue 51); goes with its enquiry. */
+export interface BookingWaitlistTable {
+  id: Generated<number>;
+  enquiry_id: number;
+  from_date: string;
+  to_date: string;
+  created_at: string;
+  /** 'waiting', 'booked' (claimed a time) or 'ended' (its period passed). */
+  status: ColumnType<string, string | undefined, string>;
+  /** 'true' once told of free times in its period; 'false' again when the period is full. */
+  offered: ColumnType<string, string | undefined, string>;
+  offered_at: string | null;
+  /** SHA-256 (hex) of the claim link's token, sent with the last "a time is free" mail. */
+  claim_token_hash: string | null;
+  ended_at: string | null;
 }
 
 /** A Monday report queued (issue 50): one row per week, so each week's is queued once. */
@@ -472,6 +494,17 @@ export interface BookingsTable {
   attendance_at: ColumnType<string | null, string | null | undefined, string | null>;
   attendance_by_account_id: ColumnType<number | null, number | null | undefined, number | null>;
   attendance_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Changes the parent has made by the change link (issue 51); staff's moves do not count. */
+  changes: ColumnType<number, number | undefined, number>;
+  /**
+   * The keys the cap on a family's bookings to come counts (issue 51): the e-mail address in its
+   * canonical form, the phone number's digits (null when too short to be one).
+   */
+  family_email: ColumnType<string | null, string | null | undefined, string | null>;
+  family_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When staff sent a family that missed it the one "shall we find another time?" mail, and who (issue 51). */
+  rebook_mailed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  rebook_mailed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every Attended / No-show mark of a booking and each change of it, with who and when; goes with its booking. */
@@ -545,6 +578,7 @@ export interface DatabaseSchema {
   analytics_attribution: AnalyticsAttributionTable;
   enquiry_stage_moves: EnquiryStageMovesTable;
   weekly_reports: WeeklyReportsTable;
+  booking_waitlist: BookingWaitlistTable;
   bookings: BookingsTable;
   booking_places: BookingPlacesTable;
   booking_day_places: BookingDayPlacesTable;

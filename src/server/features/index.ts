@@ -45,7 +45,8 @@ export function createFeatures(context: AppContext) {
     attribute: analytics.attribute,
     sourcesOf: analytics.sourcesOf,
     bookingsOf: bookings.bookingsOf,
-    bookOnPage: (input) => bookings.service.book(input),
+    bookOnPage: (input, from) => bookings.service.book(input, from),
+    cancelBookingsOnBin: bookings.cancelOnBin,
   });
   const images = createImagesFeature(context, {
     logoAddress: settings.logoAddress,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SecretBox } from '../auth/secrets-at-rest';
 import type { DatabaseSchema } from '../db/schema';
 
 /**
@@ -23,6 +24,8 @@ export const outboxKinds = [
   'booking-reminder',
   // The office told of a booking's change or cancellation (the booking itself is a staff notification).
   'booking-notice',
+  // A family that missed its assessment, offered another time when staff choose (issue 51).
+  'booking-rebook',
   // A family still waiting for a first contact (issue 50): the inbox's staff, then the owners.
   'reply-nudge',
   // The owners' Monday report (issue 50), and one sent on asking from Insights.
@@ -44,6 +47,13 @@ export interface OutgoingEmail {
   calendar?: CalendarPart;
   /** The same message as HTML, sent as an alternative to the text (the Monday report's tables). */
   html?: string;
+  /**
+   * Values the text names by `secretMarker(name)` instead of holding them: a booking's link
+   * tokens. Stored sealed with the secrets key, apart from the text, put in only as the mail is
+   * handed to the mail server, and forgotten once it is sent or given up (decision 0071, "Link
+   * tokens in the outbox"), so the stored copy never holds a working link.
+   */
+  secrets?: Record<string, string>;
 }
 
 export interface CalendarPart {
@@ -51,16 +61,56 @@ export interface CalendarPart {
   content: string;
 }
 
-export interface QueuedEmail extends OutgoingEmail {
+export interface QueuedEmail extends Omit<OutgoingEmail, 'secrets'> {
   id: number;
   attempts: number;
   /** When it was queued (ISO): with the id, what names this mail and no other. */
   createdAt: string;
+  /** Its `secrets`, still sealed: `withSecrets` opens them into the text just before sending. */
+  sealedSecrets?: string;
 }
 
-/** Queues a mail. Call it inside the transaction that stores what the mail is about. */
-export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEmail, now: Date) {
+/** Where a secret stands in a queued mail's text (body, HTML or calendar) until it is sent. */
+export const secretMarker = (name: string) => `[[secret:${name}]]`;
+
+/** What a mail's sealed secrets are bound to: that mail (its recipient and the time it was queued), so a value copied to another row does not open. */
+const secretsContext = (createdAt: string, recipient: string) => `email_outbox.secrets|${createdAt}|${recipient}`;
+
+/**
+ * The mail as it goes to the mail server: each marker its sealed secrets name replaced by the
+ * value. Throws when they cannot be opened (no key, another key): the attempt then fails and is
+ * retried, and once given up the secrets are forgotten.
+ */
+export function withSecrets(email: QueuedEmail, box: Pick<SecretBox, 'open'> | undefined): QueuedEmail {
+  if (email.sealedSecrets === undefined) return email;
+  if (!box) throw new Error('This mail holds sealed links and the mail worker has no secrets key to open them.');
+  const values = JSON.parse(box.open(email.sealedSecrets, secretsContext(email.createdAt, email.recipient))) as Record<
+    string,
+    string
+  >;
+  const fill = (text: string) =>
+    Object.entries(values).reduce((filled, [name, value]) => filled.replaceAll(secretMarker(name), value), text);
+  const { sealedSecrets: _sealed, ...rest } = email;
+  return {
+    ...rest,
+    body: fill(email.body),
+    ...(email.html !== undefined && { html: fill(email.html) }),
+    ...(email.calendar && { calendar: { ...email.calendar, content: fill(email.calendar.content) } }),
+  };
+}
+
+/**
+ * Queues a mail. Call it inside the transaction that stores what the mail is about. A mail with
+ * `secrets` needs the secrets box, which seals them.
+ */
+export async function enqueueEmail(
+  db: Kysely<DatabaseSchema>,
+  email: OutgoingEmail,
+  now: Date,
+  box?: Pick<SecretBox, 'seal'>,
+) {
   const at = now.toISOString();
+  if (email.secrets && !box) throw new Error('A mail with secrets is queued with the secrets box that seals them.');
   await db
     .insertInto('email_outbox')
     .values({
@@ -74,6 +124,8 @@ export async function enqueueEmail(db: Kysely<DatabaseSchema>, email: OutgoingEm
       calendar: email.calendar?.content ?? null,
       calendar_method: email.calendar?.method ?? null,
       html: email.html ?? null,
+      secrets:
+        email.secrets && box ? box.seal(JSON.stringify(email.secrets), secretsContext(at, email.recipient)) : null,
       next_attempt_at: at,
       created_at: at,
     })
@@ -119,6 +171,7 @@ export async function claimDueEmail(
       ...(row.submission_id !== null ? { submissionId: row.submission_id } : {}),
       ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
       ...(row.html !== null ? { html: row.html } : {}),
+      ...(row.secrets !== null ? { sealedSecrets: row.secrets } : {}),
       ...(row.calendar !== null && (row.calendar_method === 'REQUEST' || row.calendar_method === 'CANCEL')
         ? { calendar: { method: row.calendar_method, content: row.calendar } }
         : {}),
@@ -127,6 +180,7 @@ export async function claimDueEmail(
   return undefined;
 }
 
+/** Records a mail as sent; its secrets (a booking's link tokens) are forgotten in the same update. */
 export async function markSent(db: Kysely<DatabaseSchema>, id: number, now: Date) {
   await db
     .updateTable('email_outbox')
@@ -135,13 +189,14 @@ export async function markSent(db: Kysely<DatabaseSchema>, id: number, now: Date
       sent_at: now.toISOString(),
       locked_until: null,
       last_error: null,
+      secrets: null,
       attempts: eb('attempts', '+', 1),
     }))
     .where('id', '=', id)
     .execute();
 }
 
-/** Records a failed attempt: retry at `retryAt`, or give up when it is undefined. */
+/** Records a failed attempt: retry at `retryAt`, or give up when it is undefined (and forget its secrets). */
 export async function markAttemptFailed(
   db: Kysely<DatabaseSchema>,
   id: number,
@@ -155,7 +210,7 @@ export async function markAttemptFailed(
       attempts: eb('attempts', '+', 1),
       last_error: error.slice(0, 1000),
       locked_until: null,
-      ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : {}),
+      ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : { secrets: null }),
     }))
     .where('id', '=', id)
     .execute();

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../shared/clock';
+import type { SecretBox } from '../auth/secrets-at-rest';
 import type { DatabaseSchema } from '../db/schema';
 import { loggableError } from '../log-redaction';
-import { claimDueEmail, markAttemptFailed, markSent, type QueuedEmail } from './outbox';
+import { claimDueEmail, markAttemptFailed, markSent, type QueuedEmail, withSecrets } from './outbox';
 
 export interface MailWorkerOptions {
   db: Kysely<DatabaseSchema>;
@@ -19,6 +20,8 @@ export interface MailWorkerOptions {
   maxRetryMs?: number;
   /** After this many failed attempts the mail is marked 'failed' and left for staff to see. */
   maxAttempts?: number;
+  /** Opens a mail's sealed secrets (a booking's link tokens) into its text as it is sent; without it such a mail fails. */
+  secrets?: Pick<SecretBox, 'open'>;
 }
 
 export interface MailWorker {
@@ -88,16 +91,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const email = await claimDueEmail(db, clock(), leaseMs);
       if (!email) break;
       try {
+        // Its secrets (a booking's links) go into this message only: the stored copy keeps its markers (decision 0071).
+        const message = withSecrets(email, options.secrets);
         await transport.sendMail({
           from,
           messageId: outboxMessageId(email, from),
-          to: email.recipient,
-          subject: email.subject,
-          text: email.body,
-          ...(email.html ? { html: email.html } : {}),
-          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          to: message.recipient,
+          subject: message.subject,
+          text: message.body,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
           // nodemailer sends it twice: a text/calendar alternative (method=…) and an invite.ics attachment.
-          ...(email.calendar ? { icalEvent: { method: email.calendar.method, content: email.calendar.content } } : {}),
+          ...(message.calendar
+            ? { icalEvent: { method: message.calendar.method, content: message.calendar.content } }
+            : {}),
         });
         await markSent(db, email.id, clock());
         sent += 1;

@@ -48,6 +48,8 @@ export const accessActions = [
   'booking.cancel',
   /** Attended or No-show marked on a past booking (issue 50); target the enquiry, whose stage it may move. */
   'booking.attendance',
+  /** A family that missed its assessment offered another time by mail (issue 51). */
+  'booking.another-time',
   /** A time blocked or unblocked: its start is the target. */
   'booking.block',
   'booking.unblock',

@@ -21,6 +21,7 @@ export const accessActionWords: Record<AccessAction, string> = {
   'booking.move': 'Moved an assessment to another time',
   'booking.cancel': 'Cancelled an assessment',
   'booking.attendance': 'Marked an assessment Attended or No-show',
+  'booking.another-time': 'Offered a family another time after a missed assessment',
   'booking.block': 'Blocked an assessment time',
   'booking.unblock': 'Unblocked an assessment time',
   'bin.list': 'Viewed the Bin',

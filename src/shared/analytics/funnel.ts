@@ -90,6 +90,8 @@ export const funnelSchema = z.object({
   ),
   firstContact: z.object({ current: firstContactSchema, previous: firstContactSchema }),
   showRate: z.object({ current: showRateSchema, previous: showRateSchema }),
+  /** The period's show rate week by week (Monday to Sunday, named by its Monday), weeks without a booking left out. */
+  showRateByWeek: z.array(z.object({ week: z.string(), ...showRateSchema.shape })),
   /** Now, whatever the period: families still New outside the Bin, and the longest wait in opening minutes. */
   waitingNow: z.object({ families: count, longestMinutes: count.nullable() }),
 });

@@ -21,6 +21,8 @@ export interface BookingAttendance {
   mark: AttendanceMark;
   markedBy: string;
   markedAt: string;
+  /** A No-show's one "shall we find another time?" mail (issue 51): who sent it and when; null until sent. */
+  anotherTimeOffered: { by: string; at: string } | null;
 }
 
 /**
@@ -42,10 +44,15 @@ export const attendanceMarkSchema = z
   });
 export type AttendanceMarkChange = z.output<typeof attendanceMarkSchema>;
 
-/** The words staff read when a booking cannot be marked (yet). */
+/** The words staff read when a booking cannot be marked (yet), or the family not offered another time. */
 export const attendanceRefusals = {
   notYet: 'You can mark it once its time has passed.',
+  notNoShow: 'Mark it No-show first: another time is offered to a family that missed theirs.',
 } as const;
+
+/** The mail was sent already: by whom and when, in the words the toast shows. */
+export const anotherTimeSentMessage = (by: string, when: string) =>
+  `${by} already offered another time (${when}): nothing was sent.`;
 
 /** What a conflicting mark found: the mark standing now, in the words the screen shows. */
 export function attendanceChangedMessage(current: BookingAttendance | null): string {
@@ -54,7 +61,12 @@ export function attendanceChangedMessage(current: BookingAttendance | null): str
 }
 
 export const bookingAttendanceSchema = bodyOf<BookingAttendance>()(
-  z.object({ mark: z.enum(attendanceMarks), markedBy: z.string(), markedAt: z.string() }),
+  z.object({
+    mark: z.enum(attendanceMarks),
+    markedBy: z.string(),
+    markedAt: z.string(),
+    anotherTimeOffered: z.object({ by: z.string(), at: z.string() }).nullable(),
+  }),
 );
 
 /**

@@ -1,5 +1,4 @@
 // Free of zod: the server builds these views and the pages render them.
-import { paths } from '../routes';
 import type { OfferedDay, OfferedTime } from './slots';
 
 /**
@@ -13,6 +12,21 @@ export type LinkPurpose = 'cancel' | 'change';
 /** Why a link cannot be used, whichever page it opened. */
 export type LinkRefusal = 'not-valid' | 'already-cancelled' | 'passed';
 
+/**
+ * Why a link that still names a booking to come no longer acts on it online (issue 51): the time
+ * is within the cut-off (`limit` its hours), or the parent has made the changes allowed (`limit`
+ * of them). The page shows the booking's time and the centre's phone, and says to call.
+ */
+export type CallUsReason = 'cut-off' | 'change-limit';
+
+type LinkCallUs<Page extends LinkPurpose> = {
+  page: Page;
+  state: 'call-us';
+  startsAt: string;
+  reason: CallUsReason;
+  limit: number;
+};
+
 /** Something other than the link went wrong (too many posts, the database away): the page says what. */
 type LinkFailed<Page extends LinkPurpose> = { page: Page; state: 'failed'; message: string };
 
@@ -21,6 +35,7 @@ export type CancelView =
   | { page: 'cancel'; state: 'confirm'; token: string; startsAt: string }
   | { page: 'cancel'; state: 'cancelled'; startsAt: string }
   | { page: 'cancel'; state: 'refused'; reason: LinkRefusal }
+  | LinkCallUs<'cancel'>
   | LinkFailed<'cancel'>;
 
 export type ChangeView =
@@ -42,6 +57,7 @@ export type ChangeView =
     }
   | { page: 'change'; state: 'changed'; startsAt: string }
   | { page: 'change'; state: 'refused'; reason: LinkRefusal }
+  | LinkCallUs<'change'>
   | LinkFailed<'change'>;
 
 export type BookingLinkView = CancelView | ChangeView;
@@ -68,10 +84,27 @@ export const refusalTexts: Readonly<Record<LinkRefusal, { title: string; text: s
   },
 };
 
-/** The page's address with the token and what the parent picked, for the day and time links. */
-export function changeAddress(token: string, pick: { day?: string | undefined; at?: string | undefined } = {}) {
-  const query = new URLSearchParams({ token });
-  if (pick.day) query.set('day', pick.day);
-  if (pick.at) query.set('at', pick.at);
-  return `${paths.freeAssessmentChange}?${query.toString()}`;
+/** "an hour", "12 hours". */
+const hoursInWords = (hours: number) => (hours === 1 ? 'an hour' : `${hours} hours`);
+
+/** "once", "twice", "3 times". */
+const timesInWords = (times: number) => (times === 1 ? 'once' : times === 2 ? 'twice' : `${times} times`);
+
+/**
+ * Why the link no longer acts online, in the parent's words (issue 51): within the cut-off of
+ * `limit` hours, or after the `limit` changes allowed. The page and the API's answer both say it,
+ * followed by the phone (`callUsMessage`).
+ */
+export function callUsReasonText(reason: CallUsReason, page: LinkPurpose, limit: number): string {
+  if (reason === 'change-limit') {
+    return limit === 0
+      ? 'This booking cannot be changed online.'
+      : `This booking has been changed ${timesInWords(limit)} already, the most we allow online.`;
+  }
+  const done = page === 'cancel' ? 'cancelled' : 'changed';
+  return `Your assessment is now within ${hoursInWords(limit)}, so it can no longer be ${done} online.`;
 }
+
+/** The refusal in full, as the API answers it (409): why, then the number to call. */
+export const callUsMessage = (reason: CallUsReason, page: LinkPurpose, limit: number, phone: string) =>
+  `${callUsReasonText(reason, page, limit)} Please call us on ${phone}.`;

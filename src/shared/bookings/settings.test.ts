@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteFacts } from '../site-facts/defaults';
 import type { AssessmentSettings, SiteFacts } from '../site-facts/site-facts';
-import { assessmentSettingsOf, assessmentSettingsSchema, defaultAssessmentSettings } from './settings';
+import {
+  assessmentSettingsOf,
+  assessmentSettingsSchema,
+  bookingLimitDefaults,
+  defaultAssessmentSettings,
+  storedAssessmentSettings,
+} from './settings';
 
 const saved: AssessmentSettings = {
   lengthMinutes: 60,
@@ -10,6 +16,9 @@ const saved: AssessmentSettings = {
   minimumNotice: { hours: 12 },
   weeksAhead: 8,
   dailyLimit: 6,
+  cutoffHours: 24,
+  changesPerBooking: 3,
+  bookingsPerFamily: 2,
   weeklyTimes: [
     { days: ['Saturday'], opens: '09:00', closes: '12:00' },
     { days: ['Saturday'], opens: '13:00', closes: '16:00' },
@@ -24,7 +33,7 @@ const firstIssue = (value: unknown) => {
 };
 
 describe('the free assessment settings', () => {
-  it('by default: 45 minutes, one place, 15 minutes apart, from the next day, four weeks, no daily limit, at the hours parents are shown', () => {
+  it('by default: 45 minutes, one place, 15 minutes apart, from the next day, four weeks, no daily limit, links until 12 hours before, two changes, one booking a family, at the hours parents are shown', () => {
     expect(defaultAssessmentSettings(defaultSiteFacts.hours)).toEqual({
       lengthMinutes: 45,
       placesPerTime: 1,
@@ -32,6 +41,9 @@ describe('the free assessment settings', () => {
       minimumNotice: 'next-day',
       weeksAhead: 4,
       dailyLimit: null,
+      cutoffHours: 12,
+      changesPerBooking: 2,
+      bookingsPerFamily: 1,
       weeklyTimes: [
         { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '16:00', closes: '20:00' },
         { days: ['Saturday', 'Sunday'], opens: '11:00', closes: '16:00' },
@@ -71,6 +83,18 @@ describe('the free assessment settings', () => {
       hours: { ...defaultSiteFacts.hours, shown: [{ days: 'Most days', opens: '16:00', closes: '20:00' }], declared },
     };
     expect(assessmentSettingsOf(unreadable).weeklyTimes[0]!.days).not.toBe(declared[0]!.days);
+  });
+
+  it('reads a part saved before the limits existed with them at their defaults, and a whole part as it is', () => {
+    const { cutoffHours: _c, changesPerBooking: _k, bookingsPerFamily: _b, ...older } = saved;
+    expect(storedAssessmentSettings(older as AssessmentSettings)).toEqual({ ...older, ...bookingLimitDefaults });
+    expect(assessmentSettingsOf({ ...defaultSiteFacts, assessment: older as AssessmentSettings })).toMatchObject({
+      cutoffHours: 12,
+      changesPerBooking: 2,
+      bookingsPerFamily: 1,
+    });
+    expect(storedAssessmentSettings(saved)).toBe(saved);
+    expect(storedAssessmentSettings(null)).toBeNull();
   });
 
   it('reads a revision stored before the part existed (no `assessment` at all) as the defaults', () => {
@@ -124,6 +148,30 @@ describe('the free assessment settings', () => {
       'weeklyTimes.0.opens',
       'Opens must be a time, like 16:00',
     ],
+    [{ cutoffHours: -1 }, 'cutoffHours', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
+    [{ cutoffHours: 10_000 }, 'cutoffHours', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
+    [{ cutoffHours: 1.5 }, 'cutoffHours', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
+    [{ cutoffHours: '12' }, 'cutoffHours', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
+    [
+      { changesPerBooking: -1 },
+      'changesPerBooking',
+      'Changes allowed per booking must be a whole number of changes from 0 to 20',
+    ],
+    [
+      { changesPerBooking: 1000 },
+      'changesPerBooking',
+      'Changes allowed per booking must be a whole number of changes from 0 to 20',
+    ],
+    [
+      { bookingsPerFamily: 0 },
+      'bookingsPerFamily',
+      'Bookings at once per family must be a whole number of bookings from 1 to 10',
+    ],
+    [
+      { bookingsPerFamily: 11 },
+      'bookingsPerFamily',
+      'Bookings at once per family must be a whole number of bookings from 1 to 10',
+    ],
   ])('refuses %j, naming %s', (change, path, message) => {
     expect(firstIssue({ ...saved, ...change })).toEqual({ path, message });
   });
@@ -134,6 +182,8 @@ describe('the free assessment settings', () => {
       { lengthMinutes: 240, placesPerTime: 20, bufferMinutes: 120, weeksAhead: 26, dailyLimit: 50 },
       { minimumNotice: { hours: 0 }, dailyLimit: null },
       { minimumNotice: { hours: 168 } },
+      { cutoffHours: 0, changesPerBooking: 0, bookingsPerFamily: 1 },
+      { cutoffHours: 168, changesPerBooking: 20, bookingsPerFamily: 10 },
     ]) {
       expect(firstIssue({ ...saved, ...change }), JSON.stringify(change)).toBeUndefined();
     }

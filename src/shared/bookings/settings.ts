@@ -23,6 +23,14 @@ export const bufferMinutesLimit = 120;
 /** The most places a time may have: a block staff set holds this many, so it outlasts a later raise (decision 0073). */
 export const maxPlacesPerTime = 20;
 
+/**
+ * The limits on the parent's links and on one family (issue 51), at their defaults: inside 12
+ * hours of the time the links say to call, a booking may be changed by its link twice, and one
+ * e-mail address or phone number holds one booking to come at a time. A part saved before these
+ * existed reads them as these (`storedAssessmentSettings`).
+ */
+export const bookingLimitDefaults = { cutoffHours: 12, changesPerBooking: 2, bookingsPerFamily: 1 } as const;
+
 export const assessmentSettingsSchema = z
   .object({
     lengthMinutes: wholeNumber('Length', 15, 240, 'minutes'),
@@ -34,6 +42,9 @@ export const assessmentSettingsSchema = z
     ),
     weeksAhead: wholeNumber('How far ahead', 1, 26, 'weeks'),
     dailyLimit: wholeNumber('Daily limit', 1, 50, 'assessments').nullable(),
+    cutoffHours: wholeNumber('Cut-off before the time', 0, noticeHoursLimit, 'hours'),
+    changesPerBooking: wholeNumber('Changes allowed per booking', 0, 20, 'changes'),
+    bookingsPerFamily: wholeNumber('Bookings at once per family', 1, 10, 'bookings'),
     weeklyTimes: z
       .array(declaredHoursSchema, { error: 'Weekly times must be a list' })
       .min(1, 'Give at least one row of weekly times')
@@ -44,8 +55,8 @@ export const assessmentSettingsSchema = z
 
 /**
  * What applies until staff save their own: 45 minutes (what the FAQ promises), one at a time,
- * a quarter of an hour to reset the room, booked from the next day up to four weeks ahead, at
- * the opening hours parents are shown (when their days can be read; else the hours declared to
+ * a quarter of an hour to reset the room, booked from the next day up to four weeks ahead (the
+ * links' and families' limits at `bookingLimitDefaults`), at the opening hours parents are shown (when their days can be read; else the hours declared to
  * search engines).
  */
 export function defaultAssessmentSettings(hours: SiteFacts['hours']): AssessmentSettings {
@@ -56,6 +67,7 @@ export function defaultAssessmentSettings(hours: SiteFacts['hours']): Assessment
     minimumNotice: 'next-day',
     weeksAhead: 4,
     dailyLimit: null,
+    ...bookingLimitDefaults,
     weeklyTimes: (shownHoursAsWeek(hours.shown) ?? hours.declared).map(({ days, opens, closes }) => ({
       days: [...days],
       opens,
@@ -65,10 +77,20 @@ export function defaultAssessmentSettings(hours: SiteFacts['hours']): Assessment
 }
 
 /**
+ * The part as a revision stored it: one saved before the limits on links and families existed
+ * (issue 51) has them at their defaults, so every reader sees whole settings.
+ */
+export function storedAssessmentSettings(stored: AssessmentSettings | null | undefined): AssessmentSettings | null {
+  if (!stored) return null;
+  const limits = Object.keys(bookingLimitDefaults) as (keyof typeof bookingLimitDefaults)[];
+  return limits.every((name) => typeof stored[name] === 'number') ? stored : { ...bookingLimitDefaults, ...stored };
+}
+
+/**
  * The settings in force: the saved part, or the defaults while none is saved. A revision stored
  * before the part existed reads null for it (the repository's defaults), so it reads as the
  * defaults too, with the weekly times following that revision's own opening hours.
  */
 export function assessmentSettingsOf(facts: SiteFacts): AssessmentSettings {
-  return facts.assessment ?? defaultAssessmentSettings(facts.hours);
+  return storedAssessmentSettings(facts.assessment) ?? defaultAssessmentSettings(facts.hours);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentSettings, Closure } from '../site-facts/site-facts';
 import { addDays } from '../london-time';
+import { bookingLimitDefaults } from './settings';
 import { nearestTimes, offeredDays, type Taken, weekDayOf } from './slots';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
@@ -11,6 +12,7 @@ const settings: AssessmentSettings = {
   minimumNotice: { hours: 24 },
   weeksAhead: 2,
   dailyLimit: null,
+  ...bookingLimitDefaults,
   weeklyTimes: [{ days: [...weekdays], opens: '16:00', closes: '18:00' }],
 };
 const nothingTaken: Taken = { booked: [], placesAt: new Map(), perDay: new Map() };

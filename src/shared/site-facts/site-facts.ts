@@ -98,6 +98,15 @@ export interface AssessmentSettings {
   weeksAhead: number;
   /** Most assessments on one day, or null for no limit beyond the times themselves. */
   dailyLimit: number | null;
+  /**
+   * Hours before its time from which the parent's links no longer change or cancel a booking
+   * (real elapsed hours; exactly this many hours before is already inside): they say to call.
+   */
+  cutoffHours: number;
+  /** How many times the parent may change one booking by its link; staff's moves do not count. */
+  changesPerBooking: number;
+  /** Bookings still to come that one e-mail address, or one phone number, may hold at once. */
+  bookingsPerFamily: number;
   /** When assessments are offered in an ordinary week (by default, the declared opening hours). */
   weeklyTimes: DeclaredHours[];
 }

@@ -13,6 +13,7 @@ export const islandLoaders = {
   AssessmentForm: () => import('../features/enquiries/AssessmentForm').then((module) => module.AssessmentForm),
   BookingPicker: () => import('../features/bookings/BookingPicker').then((module) => module.BookingPicker),
   CallbackForm: () => import('../features/enquiries/CallbackForm').then((module) => module.CallbackForm),
+  ChangePicker: () => import('../features/bookings/ChangePicker').then((module) => module.ChangePicker),
   ContactForm: () => import('../features/enquiries/ContactForm').then((module) => module.ContactForm),
   TestimonialCarousel: () =>
     import('../components/sections/TestimonialCarousel').then((module) => module.TestimonialCarousel),

@@ -6,7 +6,13 @@ import { jsonForScript } from '../../shared/page-meta';
  * registry (islands/registry.ts) loads a component for each, and the type makes it list exactly these.
  */
 export type IslandName =
-  'AssessmentForm' | 'BookingPicker' | 'CallbackForm' | 'ContactForm' | 'TestimonialCarousel' | 'ToastRegion';
+  | 'AssessmentForm'
+  | 'BookingPicker'
+  | 'CallbackForm'
+  | 'ChangePicker'
+  | 'ContactForm'
+  | 'TestimonialCarousel'
+  | 'ToastRegion';
 
 /**
  * When the browser hydrates an island (a visitor reaching for any island also starts it at once):

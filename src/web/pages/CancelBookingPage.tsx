@@ -1,7 +1,7 @@
 import { ukTime } from '../../shared/london-time';
 import { paths } from '../../shared/routes';
 import { useBookingLink } from '../lib/booking-link';
-import { BookAnotherTime, CallUs, LinkPageFrame, LinkProblem, buttonClass } from './booking-link-parts';
+import { BookAnotherTime, CallUs, CallUsInstead, LinkPageFrame, LinkProblem, buttonClass } from './booking-link-parts';
 
 /**
  * `/free-assessment/cancel?token=…` (issue 41): opening the link shows what it would cancel and
@@ -16,6 +16,8 @@ export function CancelBookingPage() {
       return <LinkProblem refusal={view.reason} />;
     case 'failed':
       return <LinkProblem message={view.message} />;
+    case 'call-us':
+      return <CallUsInstead {...view} />;
     case 'cancelled':
       return (
         <LinkPageFrame title="Your assessment is cancelled">

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { type LinkRefusal, refusalTexts } from '../../shared/bookings/link-pages';
+import {
+  type CallUsReason,
+  type LinkPurpose,
+  type LinkRefusal,
+  callUsReasonText,
+  refusalTexts,
+} from '../../shared/bookings/link-pages';
+import { ukTime } from '../../shared/london-time';
 import { paths } from '../../shared/routes';
 import { centreTelHref } from '../components/centre-contact';
 import { Seo } from '../lib/seo';
@@ -48,6 +55,51 @@ export function CallUs() {
       </a>
       .
     </p>
+  );
+}
+
+/**
+ * A link to a booking still to come that no longer acts online (issue 51): inside the cut-off, or
+ * out of changes. The booking's time, why, and the centre's phone, large enough to tap; on the
+ * change page out of changes, that the cancel link still works.
+ */
+export function CallUsInstead({
+  page,
+  reason,
+  startsAt,
+  limit,
+}: {
+  page: LinkPurpose;
+  reason: CallUsReason;
+  startsAt: string;
+  limit: number;
+}) {
+  const { details } = useSiteFacts();
+  const doing = page === 'cancel' ? 'cancel' : 'change the time of';
+  return (
+    <LinkPageFrame title={`Please call us to ${doing} your assessment`}>
+      <div className="rounded-2xl border border-amber-300 bg-amber-50 p-6">
+        <p className="text-lg text-slate-900">
+          Your free assessment is booked for <strong>{ukTime(startsAt)}</strong>.
+        </p>
+        <p className="mt-2 text-slate-700">{callUsReasonText(reason, page, limit)}</p>
+        <p className="mt-4 text-lg text-slate-900">
+          Please call us on{' '}
+          <a
+            href={centreTelHref(details)}
+            className="font-bold whitespace-nowrap text-blue-800 underline underline-offset-4"
+          >
+            {details.phone}
+          </a>
+          .
+        </p>
+        {reason === 'change-limit' && (
+          <p className="mt-2 text-slate-700">
+            If you cannot come after all, the cancel link in your confirmation e-mail still works.
+          </p>
+        )}
+      </div>
+    </LinkPageFrame>
   );
 }
 

@@ -38,6 +38,9 @@ import * as enquiryStages from './2026-12-06-2001-enquiry-stages';
 import * as enquiryNudges from './2026-12-06-2002-enquiry-nudges';
 import * as bookingAttendance from './2026-12-07-2001-booking-attendance';
 import * as weeklyReport from './2026-12-07-2002-weekly-report';
+import * as outboxSecrets from './2026-12-08-1001-outbox-secrets';
+import * as bookingLimits from './2026-12-08-2001-booking-limits';
+import * as waitingList from './2026-12-08-3001-waiting-list';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -83,4 +86,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-2002-enquiry-nudges': enquiryNudges,
   '2026-12-07-2001-booking-attendance': bookingAttendance,
   '2026-12-07-2002-weekly-report': weeklyReport,
+  '2026-12-08-1001-outbox-secrets': outboxSecrets,
+  '2026-12-08-2001-booking-limits': bookingLimits,
+  '2026-12-08-3001-waiting-list': waitingList,
 };

@@ -27,6 +27,7 @@ const seeingActions = [
   'booking.move',
   'booking.cancel',
   'booking.attendance',
+  'booking.another-time',
 ];
 
 /**

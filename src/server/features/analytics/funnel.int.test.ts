@@ -246,6 +246,8 @@ describe('the funnel from visit to enrolment', () => {
   it('gives the show rate of the assessments whose time has passed', () => {
     expect(funnel.showRate.current).toEqual({ attended: 1, noShow: 1, unmarked: 0, rate: 0.5 });
     expect(funnel.showRate.previous).toEqual({ attended: 0, noShow: 0, unmarked: 0, rate: null });
+    // Week by week (issue 51): both fell in the week of Monday 2 March.
+    expect(funnel.showRateByWeek).toEqual([{ week: '2026-03-02', attended: 1, noShow: 1, unmarked: 0, rate: 0.5 }]);
   });
 
   it('counts an enquiry by the centre’s day it arrived on, as the rest of the report', async () => {

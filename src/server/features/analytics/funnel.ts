@@ -10,6 +10,7 @@ import {
 import type { Channel } from '../../../shared/analytics/channels';
 import { WAITING_WITHIN_DAYS } from '../../../shared/enquiries/reply-settings';
 import type { Stage } from '../../../shared/enquiries/stages';
+import { mondayOf } from '../../../shared/london-time';
 import { openingMinutesBetween } from '../../../shared/opening-time';
 import type { OpeningHours } from '../../../shared/site-facts/site-facts';
 import type { DatabaseSchema } from '../../db/schema';
@@ -143,6 +144,7 @@ export async function funnelReport(
       .leftJoin('analytics_attribution as a', 'a.enquiry_id', 'b.enquiry_id')
       .select((eb) => [
         inCurrent(sql.ref('b.starts_at')).as('current_period'),
+        'b.london_date',
         'b.attendance',
         'a.channel',
         'a.source',
@@ -152,7 +154,7 @@ export async function funnelReport(
       .where('s.deleted_at', 'is', null)
       .where('b.starts_at', '>=', start)
       .where('b.starts_at', '<', shownUntil)
-      .groupBy(sql`1, 2, 3, 4`)
+      .groupBy(sql`1, 2, 3, 4, 5`)
       .execute(),
     db
       .selectFrom('contact_submissions')
@@ -209,6 +211,7 @@ export async function funnelReport(
   }
 
   const showRate = { current: noShowRate(), previous: noShowRate() };
+  const byWeek = new Map<string, ShowRate>();
   for (const row of shown) {
     const period = Number(row.current_period) === 1 ? 'current' : 'previous';
     const many = Number(row.bookings);
@@ -218,7 +221,12 @@ export async function funnelReport(
       else rate.unmarked += many;
     };
     add(showRate[period]);
-    if (period === 'current' && row.channel !== null) add(sourceRow(row.channel, row.source).showRate);
+    if (period === 'previous') continue;
+    if (row.channel !== null) add(sourceRow(row.channel, row.source).showRate);
+    const week = mondayOf(row.london_date);
+    let weekly = byWeek.get(week);
+    if (!weekly) byWeek.set(week, (weekly = noShowRate()));
+    add(weekly);
   }
   const withRate = (rate: ShowRate): ShowRate => {
     const marked = rate.attended + rate.noShow;
@@ -246,6 +254,9 @@ export async function funnelReport(
       previous: firstContactOf(waits.previous, pastTarget.previous, targetMinutes),
     },
     showRate: { current: withRate(showRate.current), previous: withRate(showRate.previous) },
+    showRateByWeek: [...byWeek]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([week, rate]) => ({ week, ...withRate(rate) })),
     waitingNow: { families: waitedNow.length, longestMinutes: waitedNow.length > 0 ? Math.max(...waitedNow) : null },
   };
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock';
-import { addDays, londonDate, londonLocalToUtc } from '../../../shared/london-time';
+import { addDays, londonDate, londonLocalToUtc, mondayOf } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import type { SiteFacts } from '../../../shared/site-facts/site-facts';
 import { mayUse, type StaffRole } from '../../../shared/staff/staff';
@@ -22,12 +22,6 @@ const reportEmail = (recipient: string, mail: { subject: string; text: string; h
   body: mail.text,
   html: mail.html,
 });
-
-/** The Monday (London date) of the week holding London date `date`. */
-export function mondayOf(date: string): string {
-  const weekDay = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(date, -weekDay);
-}
 
 /** The first instant (ISO) of a London date. */
 const startOf = (date: string) => londonLocalToUtc(`${date}T00:00`)!;

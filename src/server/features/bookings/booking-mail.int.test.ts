@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { attachedCalendar, parsedEvent, tokenIn, unfolded } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../../tests/support/smtp';
+import { createSecretBox } from '../../auth/secrets-at-rest';
 import { type MailWorker, startMailWorker } from '../../mail/worker';
 
 const OFFICE = 'office@northstar.test';
@@ -33,6 +34,8 @@ describe('the booking’s mails, through a real SMTP server', () => {
       clock: systemClock,
       log: { info: () => {}, warn: () => {} },
       pollMs: 50,
+      // As the server's: the confirmation's link tokens wait sealed in the outbox.
+      secrets: createSecretBox(subject.config.secretsKeyFile),
     });
   });
   afterAll(async () => {
@@ -84,6 +87,14 @@ describe('the booking’s mails, through a real SMTP server', () => {
     expect(event.endDate.toString()).toBe('2026-03-30T16:45:00');
     expect(event.location).toBe(`${details.address.street}, ${details.address.locality} ${details.address.postcode}`);
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    // The links are the e-mail's alone: the calendar names the centre and its phone (issue 51).
+    expect(event.description).toBe(
+      `Free assessment at ${details.name}, booked for Monday 30 March 2026, 16:00 (UK time). To change the time or cancel, use the link in your confirmation e-mail from ${details.name}, or call ${details.phone}.`,
+    );
+    const calendarText = attachedCalendar(confirmation!).replace(/\r\n /g, '');
+    expect(calendarText).not.toContain(cancelToken);
+    expect(calendarText).not.toContain(changeToken);
+    expect(calendarText).not.toContain('/free-assessment/');
 
     const [notice] = toOffice();
     expect(notice!.text).toContain('Booked for Monday 30 March 2026, 16:00 (UK time).');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { bookingEnquiries } from '../enquiries';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { queuedToken } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
 import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { createBookingsService } from './service';
@@ -93,13 +94,7 @@ describe('the reminder 24 hours before', () => {
     clock.set(monday);
     const thursdayFive = '2026-12-03T17:00:00.000Z';
     expect((await services[0]!.book(parent('cancels@example.com', thursdayFive))).kind).toBe('booked');
-    const { body } = await subject.database.db
-      .selectFrom('email_outbox')
-      .select('body')
-      .where('kind', '=', 'booking-confirmation')
-      .where('recipient', '=', 'cancels@example.com')
-      .executeTakeFirstOrThrow();
-    const token = /cancel\?token=([\w-]+)/.exec(body)![1]!;
+    const token = await queuedToken(subject, 'cancel', 'cancels@example.com');
     expect((await services[1]!.cancel(token)).kind).toBe('cancelled');
     clock.set(Date.parse('2026-12-02T18:00:00.000Z'));
     await services[0]!.sendDueReminders();

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { type Database, openDatabase } from '../../db/connection';
 import { bookingEnquiries } from '../enquiries';
-import { type NewBooking, PlaceTaken, insertBooking } from './repo';
+import { FamilyHasBookings, type NewBooking, PlaceTaken, insertBooking } from './repo';
 
 const limits = { placesPerTime: 1, bufferMinutes: 15, dailyLimit: null };
+type Trx = Parameters<Parameters<Database['writes']['run']>[0]>[0];
 const enquiries = bookingEnquiries('https://northstar.test');
 
 /**
@@ -26,17 +27,18 @@ describe('two overlapping bookings written at once on PostgreSQL', () => {
     await subject.close();
   });
 
-  /** Writes a booking `startsAt`-`endsAt` with its enquiry in `trx`. */
+  /** Writes a booking `startsAt`-`endsAt` with its enquiry in `trx` (its family's e-mail address `email`, capped at one). */
   const book = async (
     trx: Parameters<Parameters<Database['writes']['run']>[0]>[0],
     startsAt: string,
     endsAt: string,
+    email = `${startsAt}@example.com`,
   ) => {
     const input = {
       firstName: 'Priya',
       lastName: 'Khan',
       telephone: '01632 960000',
-      email: `${startsAt}@example.com`,
+      email,
       subjectTitle: 'GCSE Maths',
     };
     const { id } = await enquiries.insert(trx, input, '2026-11-30T10:00:00.000Z');
@@ -49,32 +51,38 @@ describe('two overlapping bookings written at once on PostgreSQL', () => {
       cancelTokenHash: `cancel ${startsAt}`,
       changeTokenHash: `change ${startsAt}`,
       createdAt: '2026-11-30T10:00:00.000Z',
+      familyEmail: email.toLowerCase(),
+      familyPhone: null,
     };
-    return insertBooking(trx, booking, limits);
+    return insertBooking(trx, booking, limits, { most: 1, liveAfter: '2026-11-30T10:00:00.000Z' });
   };
 
-  it('the second waits for the first, then finds its time taken', async () => {
+  /** The first booking's transaction held open by hand until the second waits for a lock (or has finished). */
+  const race = async (first: (trx: Trx) => Promise<unknown>, then: (trx: Trx) => Promise<unknown>) => {
     let releaseFirst!: () => void;
     const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
     let firstWritten!: () => void;
     const firstHolds = new Promise<void>((resolve) => (firstWritten = resolve));
-    const first = subject.database.db.transaction().execute(async (trx) => {
-      await book(trx, '2026-12-01T17:00:00.000Z', '2026-12-01T17:45:00.000Z');
+    const held = subject.database.db.transaction().execute(async (trx) => {
+      await first(trx);
       firstWritten();
       await firstMayCommit;
     });
     await firstHolds;
-    // 17:30-18:00 overlaps 17:00-17:45, uncommitted in the first transaction.
-    const secondOutcome = second.db
+    const outcome = second.db
       .transaction()
-      .execute((trx) => book(trx, '2026-12-01T17:30:00.000Z', '2026-12-01T18:00:00.000Z'))
+      .execute(then)
       .then(
         () => 'booked',
-        (error: unknown) => (error instanceof PlaceTaken ? 'taken' : Promise.reject(error)),
+        (error: unknown) =>
+          error instanceof PlaceTaken
+            ? 'taken'
+            : error instanceof FamilyHasBookings
+              ? 'family'
+              : Promise.reject(error),
       );
-    // Let the first commit once the second waits for a lock (or, were there none, has finished).
     let settled = false;
-    void secondOutcome.finally(() => (settled = true));
+    void outcome.finally(() => (settled = true));
     for (;;) {
       const waiting = await sql<{ waiting: number }>`
         select count(*)::int as waiting from pg_locks
@@ -86,10 +94,34 @@ describe('two overlapping bookings written at once on PostgreSQL', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     releaseFirst();
-    await first;
-    expect(await secondOutcome).toBe('taken');
+    await held;
+    return outcome;
+  };
+
+  it('the second waits for the first, then finds its time taken', async () => {
+    // 17:30-18:00 overlaps 17:00-17:45, uncommitted in the first transaction.
+    const outcome = await race(
+      (trx) => book(trx, '2026-12-01T17:00:00.000Z', '2026-12-01T17:45:00.000Z'),
+      (trx) => book(trx, '2026-12-01T17:30:00.000Z', '2026-12-01T18:00:00.000Z'),
+    );
+    expect(outcome).toBe('taken');
     expect(await subject.database.db.selectFrom('bookings').select('starts_at').execute()).toEqual([
       { starts_at: '2026-12-01T17:00:00.000Z' },
     ]);
+  });
+
+  it('one family at two times: the second waits for the first, then finds the family at its cap (issue 51)', async () => {
+    // Two different times, no key shared: only the count after the lock can see the first.
+    const outcome = await race(
+      (trx) => book(trx, '2026-12-02T17:00:00.000Z', '2026-12-02T17:45:00.000Z', 'Same.Family@example.com'),
+      (trx) => book(trx, '2026-12-03T17:00:00.000Z', '2026-12-03T17:45:00.000Z', 'same.family@example.com'),
+    );
+    expect(outcome).toBe('family');
+    const rows = await subject.database.db
+      .selectFrom('bookings')
+      .select('starts_at')
+      .where('family_email', '=', 'same.family@example.com')
+      .execute();
+    expect(rows).toEqual([{ starts_at: '2026-12-02T17:00:00.000Z' }]);
   });
 });

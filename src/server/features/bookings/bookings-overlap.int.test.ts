@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { bookingEnquiries } from '../enquiries';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { queuedToken } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
 import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
@@ -107,13 +108,7 @@ describe('bookings made under other lengths and buffers', () => {
     expect((await serviceWith(halfHours).book(parent(1, tuesday('16:30')))).kind).toBe('booked');
     const after = serviceWith(hourly);
     expect((await after.book(parent(2, tuesday('18:00')))).kind).toBe('booked');
-    const { body } = await subject.database.db
-      .selectFrom('email_outbox')
-      .select('body')
-      .where('kind', '=', 'booking-confirmation')
-      .where('recipient', '=', 'overlap2@example.com')
-      .executeTakeFirstOrThrow();
-    const token = /change\?token=([\w-]+)/.exec(body)![1]!;
+    const token = await queuedToken(subject, 'change', 'overlap2@example.com');
     expect((await after.change(token, tuesday('17:00'))).kind).toBe('taken');
     expect(await subject.database.db.selectFrom('bookings').select('starts_at').orderBy('starts_at').execute()).toEqual(
       [{ starts_at: tuesday('16:30') }, { starts_at: tuesday('18:00') }],

@@ -4,7 +4,7 @@ import type { PageRenderer } from '../../rendering/pages';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { RecordAccess } from '../access-log';
 import type { Attribute } from '../analytics';
-import type { BookingEnquiries, BookingsOf } from '../enquiries';
+import type { BookingEnquiries, BookingsOf, CancelBookingsOnBin } from '../enquiries';
 import type { ReadSiteFacts } from '../site-facts';
 import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { bookingsOfEnquiries } from './repo';
@@ -52,6 +52,7 @@ export function createBookingsFeature(
     siteFacts,
     settingsOf,
     rules: bookingRules({ database, clock, siteFacts, settingsOf }),
+    adminLink: enquiries.adminLink,
     onQueued: () => mailWorker?.wake(),
   });
   /** Given the pages' renderer: the cancel and change links open pages (issue 41). */
@@ -87,5 +88,7 @@ export function createBookingsFeature(
       ]),
     );
   };
-  return { routes, service, staff, startReminders, bookingsOf };
+  /** Binning an enquiry cancels its bookings to come, in the Bin's own transaction (handed to the enquiries). */
+  const cancelOnBin: CancelBookingsOnBin = (trx, enquiryId, by, now) => staff.cancelForBin(trx, enquiryId, by, now);
+  return { routes, service, staff, startReminders, bookingsOf, cancelOnBin };
 }

@@ -19,7 +19,7 @@ import { errorAnswer } from '../../http/error-handler';
 import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
 import type { PageRenderer } from '../../rendering/pages';
 import { noContent, notJson } from '../../responses';
-import type { BookingsService, LinkRefused } from './service';
+import type { BookingsService, CallUs, LinkRefused } from './service';
 
 interface LinkPageOptions {
   service: BookingsService;
@@ -40,6 +40,15 @@ const refusalStatus: Readonly<Record<LinkRefusal, number>> = {
   'already-cancelled': 410,
   passed: 410,
 };
+
+/**
+ * A link to a booking still to come that may no longer act online (issue 51): the page shows the
+ * booking's time and the centre's phone and says to call; a post is answered 409 with it.
+ */
+const callUsView = (page: LinkPurpose, { reason, startsAt, limit }: CallUs): BookingLinkView =>
+  page === 'cancel'
+    ? { page, state: 'call-us', reason, startsAt, limit }
+    : { page, state: 'call-us', reason, startsAt, limit };
 
 const refusalOf = (outcome: LinkRefused): LinkRefusal =>
   outcome.kind === 'unknown' ? 'not-valid' : outcome.kind === 'already-cancelled' ? 'already-cancelled' : 'passed';
@@ -115,6 +124,7 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
     const token = tokenOf(request.query);
     if (!token) return send(request, reply, 400, { page: 'cancel', state: 'refused', reason: 'not-valid' });
     const outcome = await service.opened('cancel', token);
+    if (outcome.kind === 'call-us') return send(request, reply, 200, callUsView('cancel', outcome));
     if (outcome.kind !== 'open') return refuse(request, reply, refusalOf(outcome));
     const view: CancelView = { page: 'cancel', state: 'confirm', token, startsAt: outcome.found.startsAt };
     return send(request, reply, 200, view);
@@ -127,6 +137,7 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
       const token = tokenOf(request.body);
       if (!token) return send(request, reply, 400, { page: 'cancel', state: 'refused', reason: 'not-valid' });
       const outcome = await service.cancel(token);
+      if (outcome.kind === 'call-us') return send(request, reply, 409, callUsView('cancel', outcome));
       if (outcome.kind !== 'cancelled') return refuse(request, reply, refusalOf(outcome));
       return send(request, reply, 200, { page: 'cancel', state: 'cancelled', startsAt: outcome.startsAt });
     },
@@ -167,19 +178,38 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
     const token = tokenOf(request.query);
     if (!token) return send(request, reply, 400, { page: 'change', state: 'refused', reason: 'not-valid' });
     const outcome = await service.opened('change', token);
+    if (outcome.kind === 'call-us') return send(request, reply, 200, callUsView('change', outcome));
     if (outcome.kind !== 'open') return refuse(request, reply, refusalOf(outcome));
-    const pick = { day: field(request.query, 'day'), at: field(request.query, 'at') };
-    return send(request, reply, 200, await choose(token, outcome.found.startsAt, pick));
+    // The e-mail's link alone: the day and the time are chosen by posts (issue 51).
+    return send(request, reply, 200, await choose(token, outcome.found.startsAt, {}));
   });
 
+  /**
+   * Only a move counts towards the per-address limit: choosing a day or a time changes nothing, as
+   * opening the link does not, and a parent may look at several days.
+   */
+  const limitMoves: preHandlerAsyncHookHandler = async function (request, reply) {
+    if (field(request.body, 'startsAt') !== undefined) await limitPerAddress.call(this, request, reply);
+  };
+
+  // The page's forms post here, the token in the body (never in an address but the e-mail's link,
+  // issue 51): a day (`day`) or a time (`at`) chosen draws the page again and changes nothing; a
+  // time confirmed (`startsAt`) moves the booking.
   app.post(
     paths.freeAssessmentChange,
-    { bodyLimit, preHandler: limitPerAddress, schema: { response } },
+    { bodyLimit, preHandler: limitMoves, schema: { response } },
     async (request, reply) => {
       const token = tokenOf(request.body);
       if (!token) return send(request, reply, 400, { page: 'change', state: 'refused', reason: 'not-valid' });
-      // A time as the page's links give it; anything else is a time not offered, compared whole.
-      const wanted = field(request.body, 'startsAt') ?? '';
+      // A time as the page's forms give it; anything else is a time not offered, compared whole.
+      const wanted = field(request.body, 'startsAt');
+      if (wanted === undefined) {
+        const opened = await service.opened('change', token);
+        if (opened.kind === 'call-us') return send(request, reply, 200, callUsView('change', opened));
+        if (opened.kind !== 'open') return refuse(request, reply, refusalOf(opened));
+        const pick = { day: field(request.body, 'day'), at: field(request.body, 'at') };
+        return send(request, reply, 200, await choose(token, opened.found.startsAt, pick));
+      }
       const outcome = await service.change(token, wanted);
       switch (outcome.kind) {
         case 'booked':
@@ -187,11 +217,14 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
         case 'taken':
         case 'not-offered': {
           const opened = await service.opened('change', token);
+          if (opened.kind === 'call-us') return send(request, reply, 409, callUsView('change', opened));
           if (opened.kind !== 'open') return refuse(request, reply, refusalOf(opened));
           const extra = outcome.kind === 'taken' ? { taken: outcome.nearest } : { notOffered: true as const };
           const view = await choose(token, opened.found.startsAt, {}, extra);
           return send(request, reply, outcome.kind === 'taken' ? 409 : 400, view);
         }
+        case 'call-us':
+          return send(request, reply, 409, callUsView('change', outcome));
         default:
           return refuse(request, reply, refusalOf(outcome));
       }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferedTimes } from '../../../shared/bookings/bookings';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { queuedToken } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
 
 /** Monday 30 November 2026, 10:00 in London: the default rules offer times from Tuesday. */
@@ -39,23 +40,21 @@ describe('the booking links’ pages', () => {
     );
   const times = async () => (await subject.app.inject({ url: '/api/bookings/times' })).json<OfferedTimes>();
 
-  /** Books a time through the API and answers its two links' tokens, read from the confirmation mail. */
+  let families = 0;
+  /**
+   * Books a time through the API and answers its two links' tokens, read from the confirmation
+   * mail. Each booking is another family's (its own phone number: one family holds one, issue 51).
+   */
   const book = async (startsAt: string, email = parent.email) => {
+    const telephone = `01632 96${String(++families).padStart(4, '0')}`;
     const booked = await subject.app.inject({
       method: 'POST',
       url: '/api/bookings',
-      payload: { ...parent, email, startsAt },
+      payload: { ...parent, email, telephone, startsAt },
       remoteAddress: from(),
     });
     expect(booked.statusCode).toBe(201);
-    const mail = await subject.database.db
-      .selectFrom('email_outbox')
-      .select('body')
-      .where('kind', '=', 'booking-confirmation')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const token = (link: string) => new RegExp(`/free-assessment/${link}\\?token=([\\w-]+)`).exec(mail.body)![1]!;
-    return { cancel: token('cancel'), change: token('change') };
+    return { cancel: await queuedToken(subject, 'cancel'), change: await queuedToken(subject, 'change') };
   };
 
   beforeAll(async () => {
@@ -151,34 +150,70 @@ describe('the booking links’ pages', () => {
     expect(await status()).toEqual(before);
   });
 
-  it('lists days, then a day’s times, then confirms the time picked, all as links; the form moves it', async () => {
+  /** Every address the page links or posts to, and the buttons' values: the token is in none of them (issue 51). */
+  /** The page's buttons: each one's name, value and words. */
+  const buttonsIn = (html: string) =>
+    [...html.matchAll(/<button\b([^>]*)>(.*?)<\/button>/g)].map(([, attributes, text]) => ({
+      name: /\bname="([^"]*)"/.exec(attributes!)?.[1],
+      value: /\bvalue="([^"]*)"/.exec(attributes!)?.[1],
+      text,
+    }));
+  const addressesIn = (html: string) =>
+    [...html.matchAll(/\b(?:href|action|src)="([^"]*)"/g)].map((match) => match[1]!);
+
+  it('lists days, then a day’s times, then confirms the time picked, each a form posting the token, never in an address; the form moves it', async () => {
     const tokens = await book('2026-12-02T16:00:00.000Z', 'lee.links@example.com');
     const base = `/free-assessment/change?token=${tokens.change}`;
+    const choose = (fields: Record<string, string>) =>
+      postForm('/free-assessment/change', { token: tokens.change, ...fields });
     const first = await page(base);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['referrer-policy']).toBe('no-referrer');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(first.body).toContain('Wednesday 2 December 2026, 16:00 (UK time)');
-    expect(first.body).toContain(`href="${base}&amp;day=2026-12-03"`);
+    // The booking page's picker: each day a button of a form that posts the token in its body.
+    expect(first.body).toContain('<form method="post" action="/free-assessment/change">');
+    expect(first.body).toContain(`<input type="hidden" name="token" value="${tokens.change}"/>`);
+    expect(first.body).toMatch(
+      /<button type="submit" name="day" value="2026-12-03"[^>]*>Thursday 3 December<\/button>/,
+    );
+    expect(first.body).toContain('data-island="ChangePicker"');
     expect(first.body).not.toContain('Move to this time');
+    for (const address of addressesIn(first.body)) expect(address).not.toContain('token=');
+    expect(first.body).not.toMatch(/href="[^"]*(?:day|at)=/);
 
-    const day = await page(`${base}&day=2026-12-03`);
+    // A day chosen: the same page at the same address, its times as buttons, nothing changed.
+    const day = await choose({ day: '2026-12-03' });
+    expect(day.statusCode).toBe(200);
+    expect(day.headers['cache-control']).toBe('no-store');
+    expect(day.headers['referrer-policy']).toBe('no-referrer');
     expect(day.body).toContain('Choose a time on Thursday 3 December');
-    const at = `${base}&amp;at=2026-12-03T17%3A00%3A00.000Z`;
-    expect(day.body).toContain(`href="${at}"`);
+    expect(day.body).toMatch(/<button type="submit" name="at" value="2026-12-03T17:00:00.000Z"[^>]*>5:00pm<\/button>/);
+    for (const address of addressesIn(day.body)) expect(address).not.toContain('token=');
     // Its own time is no time to move to.
-    expect((await page(`${base}&day=2026-12-02`)).body).not.toContain('at=2026-12-02T16%3A00');
+    expect((await choose({ day: '2026-12-02' })).body).not.toContain('value="2026-12-02T16:00:00.000Z"');
+    // A day not offered, or not a day: the days again.
+    for (const other of ['2027-06-01', 'x'.repeat(500), '__proto__']) {
+      const shown = await choose({ day: other });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).not.toContain('Choose a time on');
+    }
 
-    const picked = await page(`${base}&at=2026-12-03T17%3A00%3A00.000Z`);
+    // A time chosen: the question, with the form that moves it and the way back to the day.
+    const picked = await choose({ at: '2026-12-03T17:00:00.000Z' });
+    expect(picked.statusCode).toBe(200);
     expect(picked.body).toContain('Move your assessment to Thursday 3 December 2026, 17:00 (UK time)?');
     expect(picked.body).toContain('<input type="hidden" name="startsAt" value="2026-12-03T17:00:00.000Z"/>');
+    expect(picked.body).toMatch(
+      /<button type="submit" name="day" value="2026-12-03"[^>]*>Choose another time<\/button>/,
+    );
+    for (const address of addressesIn(picked.body)) expect(address).not.toContain('token=');
     expect(await status()).toContain('booked 2026-12-02T16:00:00.000Z 0');
+    // The old addresses with a day or a time no longer pick anything: the link opens the days.
+    expect((await page(`${base}&at=2026-12-03T17%3A00%3A00.000Z`)).body).not.toContain('Move to this time');
 
-    const moved = await postForm('/free-assessment/change', {
-      token: tokens.change,
-      startsAt: '2026-12-03T17:00:00.000Z',
-    });
+    const moved = await choose({ startsAt: '2026-12-03T17:00:00.000Z' });
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain(
       'Your assessment is now on <strong>Thursday 3 December 2026, 17:00 (UK time)</strong>.',
@@ -186,6 +221,55 @@ describe('the booking links’ pages', () => {
     expect(await status()).toContain('booked 2026-12-03T17:00:00.000Z 1');
     // The link still opens the booking, at its new time.
     expect((await page(base)).body).toContain('Thursday 3 December 2026, 17:00 (UK time)');
+  });
+
+  it('counts only a move towards the per-address limit: choosing days and times is free', async () => {
+    const tokens = await book('2026-12-02T17:00:00.000Z', 'ray.links@example.com');
+    const one = '198.51.100.250';
+    const post = (fields: Record<string, string>) =>
+      subject.app.inject({
+        method: 'POST',
+        url: '/free-assessment/change',
+        headers: urlencoded,
+        payload: new URLSearchParams({ token: tokens.change, ...fields }).toString(),
+        remoteAddress: one,
+      });
+    for (let n = 0; n < 12; n += 1) expect((await post({ day: '2026-12-03' })).statusCode).toBe(200);
+    expect((await post({ startsAt: '2026-12-03T18:00:00.000Z' })).statusCode).toBe(200);
+  });
+
+  it('answers a day or time chosen with a link that cannot be used as opening it does', async () => {
+    const tokens = await book('2026-12-09T16:00:00.000Z', 'fay.links@example.com');
+    const wrong = await postForm('/free-assessment/change', { token: tokens.cancel, day: '2026-12-03' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).toContain('This link is not valid');
+    for (const body of [
+      'day=2026-12-03',
+      'token=short&day=2026-12-03',
+      `token=${tokens.change}&token=x&day=2026-12-03`,
+    ]) {
+      const posted = await subject.app.inject({
+        method: 'POST',
+        url: '/free-assessment/change',
+        headers: urlencoded,
+        payload: body,
+        remoteAddress: from(),
+      });
+      expect(posted.statusCode, body.slice(0, 30)).toBe(400);
+      expect(posted.body).toContain('This link is not valid');
+    }
+    expect((await postForm('/free-assessment/cancel', { token: tokens.cancel })).statusCode).toBe(200);
+    const cancelled = await postForm('/free-assessment/change', { token: tokens.change, day: '2026-12-03' });
+    expect(cancelled.statusCode).toBe(410);
+    expect(cancelled.body).toContain('This booking has already been cancelled');
+    const forged = await subject.app.inject({
+      method: 'POST',
+      url: '/free-assessment/change',
+      headers: { ...urlencoded, 'sec-fetch-site': 'cross-site' },
+      payload: new URLSearchParams({ token: tokens.change, day: '2026-12-03' }).toString(),
+      remoteAddress: from(),
+    });
+    expect(forged.statusCode).toBe(403);
   });
 
   it('answers 409 with the nearest free times when the time went to another parent, and 400 for one not offered', async () => {
@@ -197,8 +281,10 @@ describe('the booking links’ pages', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.body).toContain(timeTakenMessage);
-    expect(taken.body).toContain(`at=2026-12-04T17%3A00%3A00.000Z`);
-    expect(taken.body).toContain(`at=2026-12-04T19%3A00%3A00.000Z`);
+    // The nearest free times, as buttons of a form posting the token.
+    expect(taken.body).toMatch(/<button type="submit" name="at" value="2026-12-04T17:00:00.000Z"/);
+    expect(taken.body).toMatch(/<button type="submit" name="at" value="2026-12-04T19:00:00.000Z"/);
+    for (const address of addressesIn(taken.body)) expect(address).not.toContain('token=');
     const notOffered = await postForm('/free-assessment/change', {
       token: tokens.change,
       startsAt: '2026-12-04T18:30:00.000Z',

@@ -1,7 +1,7 @@
 import { ukTime } from '../../../shared/london-time';
 import type { SiteDetails } from '../../../shared/site-facts/site-facts';
 import { type Appointment, appointmentMessage } from '../../calendar/ics';
-import type { OutgoingEmail } from '../../mail/outbox';
+import { type OutgoingEmail, secretMarker } from '../../mail/outbox';
 import type { BookingRow } from './repo';
 
 /** The centre's address on one line: the event's LOCATION. */
@@ -12,11 +12,26 @@ const addressLine = ({ address }: Pick<SiteDetails, 'address'>) =>
 const letter = ({ name }: Pick<SiteDetails, 'name'>, ...paragraphs: string[][]) =>
   ['Hello,', ...paragraphs.flatMap((paragraph) => ['', ...paragraph]), '', name].join('\n');
 
-/** Where the parent's two links lead: each page posts its token to the API. */
+/**
+ * Where the parent's two links lead: each page posts its token back. The stored mail names each
+ * token by a marker, and the tokens travel beside it sealed, put in only as it is sent and then
+ * forgotten (decision 0071, "Link tokens in the outbox").
+ */
 export const bookingLinks = (publicUrl: string, tokens: { cancel: string; change: string }) => ({
-  cancel: `${publicUrl}/free-assessment/cancel?token=${tokens.cancel}`,
-  change: `${publicUrl}/free-assessment/change?token=${tokens.change}`,
+  cancel: `${publicUrl}/free-assessment/cancel?token=${secretMarker('cancel')}`,
+  change: `${publicUrl}/free-assessment/change?token=${secretMarker('change')}`,
+  tokens,
 });
+export type BookingLinks = ReturnType<typeof bookingLinks>;
+
+/**
+ * The calendar event's DESCRIPTION: the centre, its phone and where to change or cancel. Never
+ * the links: a calendar is shared, synced and kept for years, and the links are the e-mail's.
+ */
+const calendarNote = ({ name, phone }: Pick<SiteDetails, 'name' | 'phone'>, what: string, cancelled = false) =>
+  cancelled
+    ? `${what} To book another time, call ${name} on ${phone}.`
+    : `${what} To change the time or cancel, use the link in your confirmation e-mail from ${name}, or call ${phone}.`;
 
 export interface BookingMailContext {
   details: Pick<SiteDetails, 'name' | 'phone' | 'address'>;
@@ -48,11 +63,14 @@ function appointment(
   };
 }
 
-/** The parent's confirmation: the time in UK time, the address, both links, and the invitation (METHOD:REQUEST). */
+/**
+ * The parent's confirmation: the time in UK time, the address, both links (in the text alone),
+ * and the invitation (METHOD:REQUEST). Queue it with the secrets box: its tokens are `secrets`.
+ */
 export function bookingConfirmation(
   booking: Pick<BookingRow, 'enquiryId' | 'uid' | 'sequence' | 'startsAt' | 'endsAt'>,
   parentEmail: string,
-  links: { cancel: string; change: string },
+  links: BookingLinks,
   context: BookingMailContext,
 ): OutgoingEmail {
   const { details } = context;
@@ -69,7 +87,7 @@ export function bookingConfirmation(
     ],
     [`If you have a question, reply to this e-mail or call ${details.phone}.`],
   );
-  const description = `Booked for ${when}. To change the time: ${links.change} To cancel: ${links.cancel}`;
+  const description = calendarNote(details, `Free assessment at ${details.name}, booked for ${when}.`);
   return {
     kind: 'booking-confirmation',
     submissionId: booking.enquiryId,
@@ -77,6 +95,7 @@ export function bookingConfirmation(
     replyTo: context.officeEmail,
     subject: `Your free assessment: ${when} - ${details.name}`,
     body,
+    secrets: links.tokens,
     calendar: {
       method: 'REQUEST',
       content: appointmentMessage('REQUEST', appointment(booking, parentEmail, description, context)),
@@ -107,31 +126,65 @@ export function bookingCancellation(
     body,
     calendar: {
       method: 'CANCEL',
-      content: appointmentMessage('CANCEL', appointment(booking, parentEmail, `Cancelled: ${when}.`, context)),
+      content: appointmentMessage(
+        'CANCEL',
+        appointment(
+          booking,
+          parentEmail,
+          calendarNote(details, `Free assessment at ${details.name} on ${when}: cancelled.`, true),
+          context,
+        ),
+      ),
     },
   };
 }
 
-/** The office's note that a parent cancelled or moved their booking: which enquiry, which time. */
+/** A name on one line, as a mail's subject needs it, at most 150 characters. */
+const oneLine = (text: string) => text.replace(/[\n\v\f\r\u0085\u2028\u2029\t]+/g, ' ').slice(0, 150);
+
+/**
+ * What changed a booking, for the office's note: the parent's cancellation or move, a move by a
+ * member of staff (`by`, their name), or the enquiry moved to the Bin by one (issue 51).
+ */
+export type BookingChange =
+  { kind: 'cancelled' } | { kind: 'moved'; from: string; by?: string } | { kind: 'binned'; by: string };
+
+function noticeWords(change: BookingChange, name: string, when: string): [subject: string, line: string] {
+  if (change.kind === 'cancelled')
+    return [
+      `Assessment cancelled by ${name}: ${when}`,
+      `${name} cancelled their free assessment on ${when}. The time is free again.`,
+    ];
+  if (change.kind === 'binned') {
+    const by = oneLine(change.by);
+    return [
+      `Assessment cancelled: ${name}'s enquiry went to the Bin`,
+      `${by} moved ${name}'s enquiry to the Bin, so their free assessment on ${when} was cancelled and the time is free again. ${name} has not been told. Restoring the enquiry does not bring the time back.`,
+    ];
+  }
+  if (change.by) {
+    const by = oneLine(change.by);
+    return [
+      `Assessment moved by ${by}: ${name}, now ${when}`,
+      `${by} moved ${name}'s free assessment from ${ukTime(change.from)} to ${when}. The old time is free again. ${name} has been sent the new time.`,
+    ];
+  }
+  return [
+    `Assessment moved by ${name} to ${when}`,
+    `${name} moved their free assessment from ${ukTime(change.from)} to ${when}. The old time is free again.`,
+  ];
+}
+
+/** The office's note that a booking was cancelled or moved, by the parent or by staff: which enquiry, which time. */
 export function officeNotice(
-  change: { kind: 'cancelled' } | { kind: 'moved'; from: string },
+  change: BookingChange,
   booking: BookingRow,
   parent: { firstName: string; lastName: string; email: string },
   officeEmail: string,
   adminLink: string,
 ): OutgoingEmail {
-  const name = `${parent.firstName} ${parent.lastName}`.replace(/[\n\v\f\r\u0085\u2028\u2029\t]+/g, ' ').slice(0, 150);
-  const when = ukTime(booking.startsAt);
-  const [subject, line] =
-    change.kind === 'cancelled'
-      ? [
-          `Assessment cancelled by ${name}: ${when}`,
-          `${name} cancelled their free assessment on ${when}. The time is free again.`,
-        ]
-      : [
-          `Assessment moved by ${name} to ${when}`,
-          `${name} moved their free assessment from ${ukTime(change.from)} to ${when}. The old time is free again.`,
-        ];
+  const name = oneLine(`${parent.firstName} ${parent.lastName}`);
+  const [subject, line] = noticeWords(change, name, ukTime(booking.startsAt));
   return {
     kind: 'booking-notice',
     submissionId: booking.enquiryId,
@@ -165,7 +218,15 @@ export function bookingUpdate(booking: BookingRow, parentEmail: string, context:
     body,
     calendar: {
       method: 'REQUEST',
-      content: appointmentMessage('REQUEST', appointment(booking, parentEmail, `Moved to ${when}.`, context)),
+      content: appointmentMessage(
+        'REQUEST',
+        appointment(
+          booking,
+          parentEmail,
+          calendarNote(details, `Free assessment at ${details.name}, moved to ${when}.`),
+          context,
+        ),
+      ),
     },
   };
 }
@@ -192,5 +253,39 @@ export function bookingReminder(
         `so the time is free for someone else, or call ${details.phone}.`,
       ],
     ),
+  };
+}
+
+/**
+ * The one "shall we find another time?" mail to a family that missed its assessment (issue 51),
+ * sent when staff choose: gentle, no blame, the booking page's address to choose a new time, and
+ * the office's phone. Its booking is over, so the family's cap on bookings to come does not stop it.
+ */
+export function anotherTimeMail(
+  booking: BookingRow,
+  parent: { firstName: string; email: string },
+  context: { details: SiteDetails; officeEmail: string; bookingPage: string },
+): OutgoingEmail {
+  const { details } = context;
+  const firstName = parent.firstName.replace(/[\n\v\f\r\u0085\u2028\u2029\t]+/g, ' ').slice(0, 80);
+  const body = [
+    `Hello ${firstName},`,
+    '',
+    `We were sorry to miss you at your free assessment on ${ukTime(booking.startsAt)}. These things happen.`,
+    '',
+    'Shall we find another time? You can choose one here:',
+    context.bookingPage,
+    '',
+    `Or reply to this e-mail, or call us on ${details.phone}, and we will find one together.`,
+    '',
+    details.name,
+  ].join('\n');
+  return {
+    kind: 'booking-rebook',
+    submissionId: booking.enquiryId,
+    recipient: parent.email.toLowerCase(),
+    replyTo: context.officeEmail,
+    subject: `Shall we find another time? - ${details.name}`,
+    body,
   };
 }

@@ -19,6 +19,8 @@ export interface BookingRow {
   status: 'booked' | 'cancelled';
   uid: string;
   sequence: number;
+  /** Changes the parent has made by the change link (issue 51). */
+  changes: number;
 }
 
 const bookingColumns = [
@@ -30,6 +32,7 @@ const bookingColumns = [
   'status',
   'uid',
   'sequence',
+  'changes',
 ] as const;
 
 const toBooking = (row: {
@@ -41,6 +44,7 @@ const toBooking = (row: {
   status: string;
   uid: string;
   sequence: number;
+  changes: number;
 }): BookingRow => ({
   id: row.id,
   enquiryId: row.enquiry_id,
@@ -50,6 +54,7 @@ const toBooking = (row: {
   status: row.status === 'cancelled' ? 'cancelled' : 'booked',
   uid: row.uid,
   sequence: row.sequence,
+  changes: row.changes,
 });
 
 /**
@@ -130,6 +135,9 @@ export interface NewBooking {
   cancelTokenHash: string;
   changeTokenHash: string;
   createdAt: string;
+  /** The family it counts for (shared/bookings/family.ts): the canonical e-mail address, the phone's digits. */
+  familyEmail: string;
+  familyPhone: string | null;
 }
 
 /** Thrown inside a booking's transaction when its place went to another: the transaction rolls back. */
@@ -140,17 +148,59 @@ export class PlaceTaken extends Error {
   }
 }
 
+/** Thrown inside a booking's transaction when its family holds as many bookings to come as allowed: it rolls back. */
+export class FamilyHasBookings extends Error {
+  constructor() {
+    super('family has bookings');
+    this.name = 'FamilyHasBookings';
+  }
+}
+
+/** The cap on one family's bookings to come (issue 51): at most `most`, counting those starting after `liveAfter`. */
+export interface FamilyCap {
+  most: number;
+  liveAfter: string;
+}
+
+/**
+ * Throws FamilyHasBookings when the e-mail address or the phone number already holds `most`
+ * bookings still booked and not yet begun. Read after the bookings' lock, where no other booking
+ * can be written beside it (PostgreSQL: the advisory lock, each statement then seeing every
+ * booking committed before; SQLite: writers in a row), so two bookings of one family racing each
+ * other are counted one after the other, never both against what was there before.
+ */
+async function holdFamilyCap(trx: Kysely<DatabaseSchema>, booking: NewBooking, cap: FamilyCap) {
+  const keys = [
+    ['family_email', booking.familyEmail],
+    ['family_phone', booking.familyPhone],
+  ] as const;
+  for (const [column, key] of keys) {
+    if (key === null) continue;
+    const { live } = await trx
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('live'))
+      .where(column, '=', key)
+      .where('status', '=', 'booked')
+      .where('starts_at', '>', cap.liveAfter)
+      .executeTakeFirstOrThrow();
+    if (Number(live) >= cap.most) throw new FamilyHasBookings();
+  }
+}
+
 /**
  * Stores the booking and takes its places, in the caller's transaction: one place at its time
  * (of `placesPerTime`) and one in its day (of `dailyLimit`). Throws PlaceTaken when either is
- * full, so the transaction, with its enquiry, rolls back whole.
+ * full, and FamilyHasBookings when its family is at its cap (`family`), so the transaction, with
+ * its enquiry, rolls back whole.
  */
 export async function insertBooking(
   trx: Kysely<DatabaseSchema>,
   booking: NewBooking,
   limits: PlaceLimits,
+  family?: FamilyCap,
 ): Promise<number> {
   await oneBookingAtATime(trx);
+  if (family) await holdFamilyCap(trx, booking, family);
   const { id } = await trx
     .insertInto('bookings')
     .values({
@@ -162,6 +212,8 @@ export async function insertBooking(
       cancel_token_hash: booking.cancelTokenHash,
       change_token_hash: booking.changeTokenHash,
       created_at: booking.createdAt,
+      family_email: booking.familyEmail,
+      family_phone: booking.familyPhone,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -256,9 +308,21 @@ async function freePlaces(trx: Kysely<DatabaseSchema>, id: number) {
 }
 
 /**
+ * What the parent's link may still do (issue 51), checked by the write itself: the booking must
+ * start after `startsAfter` (the moment of the write plus the cut-off, so exactly the cut-off
+ * before is already too late), and, for a change, the parent's changes must be fewer than
+ * `changesBelow`. Staff's moves and cancellations pass none of this.
+ */
+export interface ParentLink {
+  startsAfter: string;
+  changesBelow?: number;
+}
+
+/**
  * Moves a booking still booked to another time, in the caller's transaction: its SEQUENCE goes
  * up, its old places are freed and the new ones taken under the same keys (throws PlaceTaken, so
- * the transaction rolls back to the old time). Undefined when it was not booked any more.
+ * the transaction rolls back to the old time). Undefined when it was not booked any more, or (a
+ * parent's change, `parent`) when inside the cut-off or out of changes; a parent's change counts.
  */
 export async function moveBooking(
   trx: Kysely<DatabaseSchema>,
@@ -267,6 +331,7 @@ export async function moveBooking(
   limits: PlaceLimits,
   /** The time it was read at: a move that another has already made meanwhile does nothing (undefined). */
   from?: string,
+  parent?: ParentLink,
 ): Promise<BookingRow | undefined> {
   await oneBookingAtATime(trx);
   const row = await trx
@@ -278,10 +343,13 @@ export async function moveBooking(
       sequence: eb('sequence', '+', 1),
       // The reminder belongs to the new time.
       reminded_at: null,
+      ...(parent && { changes: eb('changes', '+', 1) }),
     }))
     .where('id', '=', id)
     .where('status', '=', 'booked')
     .$if(from !== undefined, (query) => query.where('starts_at', '=', from!))
+    .$if(parent !== undefined, (query) => query.where('starts_at', '>', parent!.startsAfter))
+    .$if(parent?.changesBelow !== undefined, (query) => query.where('changes', '<', parent!.changesBelow!))
     .returning(bookingColumns)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -312,18 +380,21 @@ export async function bookingByToken(
 
 /**
  * Cancels a booking still booked, in the caller's transaction: its SEQUENCE goes up and its places
- * are freed. Answers the booking as cancelled, or undefined when it was not booked any more.
+ * are freed. Answers the booking as cancelled, or undefined when it was not booked any more (or,
+ * by the parent's link, `parent`, when its time is inside the cut-off).
  */
 export async function cancelBooking(
   trx: Kysely<DatabaseSchema>,
   id: number,
   now: string,
+  parent?: ParentLink,
 ): Promise<BookingRow | undefined> {
   const row = await trx
     .updateTable('bookings')
     .set((eb) => ({ status: 'cancelled', cancelled_at: now, sequence: eb('sequence', '+', 1) }))
     .where('id', '=', id)
     .where('status', '=', 'booked')
+    .$if(parent !== undefined, (query) => query.where('starts_at', '>', parent!.startsAfter))
     .returning(bookingColumns)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -364,6 +435,7 @@ export async function dueReminders(
       'bookings.status',
       'bookings.uid',
       'bookings.sequence',
+      'bookings.changes',
       'bookings.created_at',
       'contact_submissions.email',
     ])

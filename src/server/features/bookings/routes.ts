@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
 import {
   type BookedTime,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/bookings/responses';
 import { bookingChangeSchema, bookingSchema, bookingTokenSchema } from '../../../shared/bookings/schemas';
 import { caughtByHoneypot } from '../../../shared/enquiries/honeypot';
+import { apiErrorBodySchema } from '../../../shared/api-error';
 import { londonTimeZone } from '../../../shared/london-time';
 import { perAddress } from '../../client-address';
 import type { FeaturePlugin } from '../../context';
@@ -23,7 +25,17 @@ import { answers } from '../../responses';
 import type { Attribute } from '../analytics';
 import type { PageRenderer } from '../../rendering/pages';
 import { linkPageRoutes } from './link-page-routes';
-import type { BookingsService, ChangeOutcome } from './service';
+import type { BookingsService, CallUs, ChangeOutcome } from './service';
+
+/**
+ * A 409 is the time just taken (with the nearest free ones), or a refusal in words: the family's
+ * cap, or a link past its cut-off or out of changes (issue 51).
+ */
+const conflictSchema = z.union([timeTakenSchema, apiErrorBodySchema]);
+
+/** A link that may no longer act online: 409, saying why and the number to call. */
+const callUs = (outcome: CallUs) =>
+  new AppError(409, outcome.reason === 'cut-off' ? 'CUT_OFF' : 'CHANGE_LIMIT', outcome.message);
 
 /** As the enquiry forms': every field at its longest in multi-byte text. */
 const bodyLimit = 64 * 1024;
@@ -68,7 +80,7 @@ export const bookingRoutes: FeaturePlugin<{
 
   app.post(
     '/api/bookings',
-    { ...limits, schema: { body: bookingSchema, response: answers({ 201: bookedTimeSchema, 409: timeTakenSchema }) } },
+    { ...limits, schema: { body: bookingSchema, response: answers({ 201: bookedTimeSchema, 409: conflictSchema }) } },
     async (request, reply) => {
       const { startsAt } = request.body;
       if (caughtByHoneypot(request.body)) {
@@ -82,7 +94,10 @@ export const bookingRoutes: FeaturePlugin<{
         };
         return reply.code(201).send(echo);
       }
-      const outcome = await service.book(request.body);
+      const outcome = await service.book(request.body, request.ip);
+      if (outcome.kind === 'already-booked') {
+        return reply.code(409).send({ error: outcome.message, code: 'ALREADY_BOOKED' });
+      }
       if (outcome.kind === 'not-offered') {
         throw badRequest('That time is not offered. Please choose one of the times shown.', 'startsAt');
       }
@@ -113,7 +128,7 @@ export const bookingRoutes: FeaturePlugin<{
     '/api/bookings/change',
     {
       ...limits,
-      schema: { body: bookingChangeSchema, response: answers({ 200: bookedTimeSchema, 409: timeTakenSchema }) },
+      schema: { body: bookingChangeSchema, response: answers({ 200: bookedTimeSchema, 409: conflictSchema }) },
     },
     async (request, reply) => {
       const outcome: ChangeOutcome = await service.change(request.body.token, request.body.startsAt);
@@ -126,6 +141,8 @@ export const bookingRoutes: FeaturePlugin<{
             .send({ error: timeTakenMessage, code: 'TIME_TAKEN', nearest: outcome.nearest } satisfies TimeTaken);
         case 'not-offered':
           throw badRequest('That time is not offered. Please choose one of the times shown.', 'startsAt');
+        case 'call-us':
+          throw callUs(outcome);
         default:
           throw linkRefused(outcome, 'change');
       }
@@ -140,6 +157,8 @@ export const bookingRoutes: FeaturePlugin<{
       switch (outcome.kind) {
         case 'cancelled':
           return { startsAt: outcome.startsAt, status: 'cancelled' } satisfies CancelledBooking;
+        case 'call-us':
+          throw callUs(outcome);
         default:
           throw linkRefused(outcome, 'cancel');
       }

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import type { BookedTime } from '../../../shared/bookings/bookings';
+import { alreadyBookedMessage, familyOf } from '../../../shared/bookings/family';
+import { type CallUsReason, type LinkPurpose, callUsMessage } from '../../../shared/bookings/link-pages';
 import type { BookingInput } from '../../../shared/bookings/schemas';
 import { type OfferedTime, offeredDays } from '../../../shared/bookings/slots';
 import type { Clock } from '../../../shared/clock';
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
 import { ukTime } from '../../../shared/london-time';
+import { createSecretBox } from '../../auth/secrets-at-rest';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { enqueueEmail } from '../../mail/outbox';
@@ -18,9 +21,11 @@ import {
   bookingUpdate,
   officeNotice,
 } from './mails';
+import { floodNotice, holdNetworkBudget } from './floods';
 import { bookingRules } from './rules';
 import {
   type BookingRow,
+  FamilyHasBookings,
   PlaceTaken,
   bookingById,
   bookingByToken,
@@ -33,19 +38,38 @@ import {
   tokenHash,
 } from './repo';
 
-export type BookingOutcome =
+/** Where a time picked stands: booked (or moved), just taken (with the nearest free), or not offered. */
+type PlaceOutcome =
   | { kind: 'booked'; enquiryId: number; booked: BookedTime }
   | { kind: 'taken'; nearest: OfferedTime[] }
   | { kind: 'not-offered' };
 
+/** A booking also stops at the family's cap (issue 51): the parent is told, in `message`, to use the links or call. */
+export type BookingOutcome = PlaceOutcome | { kind: 'already-booked'; message: string };
+
 /** Why a link cannot be used: no booking has its token for that purpose, it was cancelled, or its time has come. */
 export type LinkRefused = { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
 
-export type LinkOutcome = { kind: 'open'; found: BookingRow } | LinkRefused;
+/**
+ * A link that names a booking to come but may no longer act on it online (issue 51): inside the
+ * cut-off, or (the change link) out of changes. `limit` is the cut-off's hours or the changes
+ * allowed; `message` says so with the centre's phone, as the API answers it.
+ */
+export type CallUs = { kind: 'call-us'; reason: CallUsReason; startsAt: string; limit: number; message: string };
 
-export type ChangeOutcome = BookingOutcome | LinkRefused;
+export type LinkOutcome = { kind: 'open'; found: BookingRow; settings: AssessmentSettings } | LinkRefused | CallUs;
 
-export type CancelOutcome = { kind: 'cancelled'; startsAt: string } | LinkRefused;
+export type ChangeOutcome = PlaceOutcome | LinkRefused | CallUs;
+
+export type CancelOutcome = { kind: 'cancelled'; startsAt: string } | LinkRefused | CallUs;
+
+/**
+ * The latest start a parent's link may still act on at `at`: the cut-off before it. A booking
+ * starting exactly the cut-off after `at` is already inside it; the hours are real elapsed hours
+ * (instants, so a clock change between makes no difference to how long they are).
+ */
+export const cutoffFrom = (at: Date, settings: Pick<AssessmentSettings, 'cutoffHours'>) =>
+  new Date(at.getTime() + settings.cutoffHours * 3_600_000).toISOString();
 
 export function createBookingsService({
   database,
@@ -66,19 +90,58 @@ export function createBookingsService({
   onQueued?: () => void;
 }) {
   const { db } = database;
+  const secretBox = createSecretBox(config.secretsKeyFile);
   const rules = bookingRules({ database, clock, siteFacts, settingsOf });
   const { situation, pick, takenSince, bookedTime, parentOf } = rules;
 
   /**
-   * The booking a link's token opens for its purpose (a cancel token opens nothing on the change
-   * page, nor the other way), while it is still booked and its time has not come.
+   * Whether the link may still act on a booking to come at `at` (issue 51): not inside the
+   * cut-off, and (the change link) not out of changes; else why, with the phone to call.
    */
-  async function openLink(purpose: 'cancel' | 'change', token: string, now: Date): Promise<LinkOutcome> {
+  async function callUsIf(
+    purpose: LinkPurpose,
+    booking: BookingRow,
+    settings: AssessmentSettings,
+    at: Date,
+  ): Promise<CallUs | undefined> {
+    const reason: CallUsReason | undefined =
+      booking.startsAt <= cutoffFrom(at, settings)
+        ? 'cut-off'
+        : purpose === 'change' && booking.changes >= settings.changesPerBooking
+          ? 'change-limit'
+          : undefined;
+    if (!reason) return undefined;
+    const limit = reason === 'cut-off' ? settings.cutoffHours : settings.changesPerBooking;
+    const { details } = await siteFacts();
+    const message = callUsMessage(reason, purpose, limit, details.phone);
+    return { kind: 'call-us', reason, startsAt: booking.startsAt, limit, message };
+  }
+
+  /**
+   * The booking a link's token opens for its purpose (a cancel token opens nothing on the change
+   * page, nor the other way), while it is still booked and its time has not come; inside the
+   * cut-off, or out of changes, it opens only to say to call. A token no booking has for that
+   * purpose is 'unknown' whatever the time: a forged or misused link learns nothing more.
+   */
+  async function openLink(purpose: LinkPurpose, token: string, now: Date): Promise<LinkOutcome> {
     const found = await bookingByToken(db, purpose, token);
     if (!found) return { kind: 'unknown' };
     if (found.status === 'cancelled') return { kind: 'already-cancelled' };
     if (Date.parse(found.startsAt) <= now.getTime()) return { kind: 'passed' };
-    return { kind: 'open', found };
+    const settings = await settingsOf();
+    return (await callUsIf(purpose, found, settings, now)) ?? { kind: 'open', found, settings };
+  }
+
+  /**
+   * Why a parent's change or cancellation found nothing to do in its transaction, read again
+   * after it: cancelled meanwhile, begun, inside the cut-off or out of changes (at the moment read).
+   */
+  async function whyUnchanged(purpose: LinkPurpose, id: number, settings: AssessmentSettings) {
+    const current = await bookingById(db, id);
+    if (!current || current.status === 'cancelled') return { current, refused: { kind: 'already-cancelled' } as const };
+    const at = clock();
+    if (Date.parse(current.startsAt) <= at.getTime()) return { current, refused: { kind: 'passed' } as const };
+    return { current, refused: await callUsIf(purpose, current, settings, at) };
   }
 
   return {
@@ -95,10 +158,14 @@ export function createBookingsService({
     /**
      * Books the time the parent picked. A time the rules do not offer is refused; a time offered
      * but full (or whose last place goes to another booking in the meantime, which the database
-     * refuses) answers the nearest free times instead.
+     * refuses) answers the nearest free times instead. A family (its e-mail address or its phone
+     * number) already holding as many bookings to come as allowed is told so (issue 51). From
+     * `from` (the client's address, when a request made it), an IPv6 client is counted against
+     * its /48 too (429 past the budget), and the office hears of a sixth booking within an hour.
      */
-    async book(input: BookingInput): Promise<BookingOutcome> {
+    async book(input: BookingInput, from?: string): Promise<BookingOutcome> {
       const now = clock();
+      if (from !== undefined) await holdNetworkBudget(database.writes, from, config.enquiryRateLimit, now);
       const picked = await pick(input.startsAt, now);
       if (picked.kind !== 'free') return picked;
       const { time, date, settings, facts } = picked;
@@ -107,6 +174,7 @@ export function createBookingsService({
       const mail = config.mail;
       const submittedAt = now.toISOString();
       const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
+      const family = familyOf(input);
       try {
         // Written with other writes arriving together (group commit); a PlaceTaken rolls back this
         // booking's enquiry with it, and the group commit runs its neighbours again without it.
@@ -121,18 +189,32 @@ export function createBookingsService({
             cancelTokenHash: tokenHash(tokens.cancel),
             changeTokenHash: tokenHash(tokens.change),
             createdAt: submittedAt,
+            familyEmail: family.email,
+            familyPhone: family.phone,
           };
-          await insertBooking(trx, booking, settings);
+          // The family's bookings still to come are counted at the moment of the write, under the bookings' lock.
+          const cap = { most: settings.bookingsPerFamily, liveAfter: clock().toISOString() };
+          await insertBooking(trx, booking, settings, cap);
           if (mail && context) {
             await enqueueEmail(trx, enquiries.notification(id, submission, mail.notifyEmail, ukTime(time.start)), now);
             const links = bookingLinks(config.publicUrl, tokens);
-            await enqueueEmail(trx, bookingConfirmation({ ...booking, sequence: 0 }, input.email, links, context), now);
+            const confirmation = bookingConfirmation({ ...booking, sequence: 0 }, input.email, links, context);
+            // Its tokens sealed with the secrets key until sent (decision 0071, "Link tokens in the outbox").
+            await enqueueEmail(trx, confirmation, now, secretBox);
+            if (from !== undefined) {
+              const office = { email: mail.notifyEmail, adminLink: enquiries.adminLink(id) };
+              const notice = await floodNotice(trx, from, now, office);
+              if (notice) await enqueueEmail(trx, notice, now);
+            }
           }
           return id;
         });
         if (mail) onQueued();
         return { kind: 'booked', enquiryId, booked: bookedTime(time, date) };
       } catch (error) {
+        if (error instanceof FamilyHasBookings) {
+          return { kind: 'already-booked', message: alreadyBookedMessage(settings.bookingsPerFamily, facts.details.phone) };
+        }
         if (!(error instanceof PlaceTaken)) throw error;
         // Lost the last place to a booking that committed first: what is free now.
         return takenSince(time.start);
@@ -142,7 +224,8 @@ export function createBookingsService({
     /**
      * Moves a booking by the change link's token (the cancel link's cannot) to another offered
      * time, held to the same places; the parent is sent the update (same UID, raised SEQUENCE)
-     * and the office told. Until the booked time has passed.
+     * and the office told. Until the cut-off before the booked time, and as many times as allowed
+     * (issue 51): each change by the link counts, and both are checked again by the write itself.
      */
     async change(token: string, startsAt: string): Promise<ChangeOutcome> {
       const now = clock();
@@ -160,7 +243,9 @@ export function createBookingsService({
       try {
         const moved = await database.writes.run(async (trx) => {
           const to = { startsAt: time.start, endsAt: time.end, londonDate: date };
-          const booking = await moveBooking(trx, found.id, to, settings, found.startsAt);
+          // The cut-off and the changes allowed, checked again by the write at its own moment (issue 51).
+          const parent = { startsAfter: cutoffFrom(clock(), settings), changesBelow: settings.changesPerBooking };
+          const booking = await moveBooking(trx, found.id, to, settings, found.startsAt, parent);
           if (!booking || !mail) return booking;
           const who = await parentOf(trx, booking.enquiryId);
           const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
@@ -176,10 +261,11 @@ export function createBookingsService({
           return booking;
         });
         if (!moved) {
-          // Cancelled, or moved by another request meanwhile: to this time (done already) or another.
-          const current = await bookingById(db, found.id);
+          // Cancelled, or moved by another request meanwhile: to this time (done already) or
+          // another; or now inside the cut-off, or out of changes.
+          const { current, refused } = await whyUnchanged('change', found.id, settings);
           if (!current || current.status === 'cancelled') return { kind: 'already-cancelled' };
-          if (current.startsAt !== time.start) return takenSince(time.start, current);
+          if (current.startsAt !== time.start) return refused ?? takenSince(time.start, current);
         } else if (mail) onQueued();
         return { kind: 'booked', enquiryId: found.enquiryId, booked: bookedTime(time, date) };
       } catch (error) {
@@ -189,18 +275,21 @@ export function createBookingsService({
     },
 
     /**
-     * Cancels by the cancel link's token (the change link's cannot), until the time has passed:
-     * the places are freed, the parent is sent METHOD:CANCEL and the office is told.
+     * Cancels by the cancel link's token (the change link's cannot), until the cut-off before the
+     * time (issue 51, checked again by the write itself): the places are freed, the parent is sent
+     * METHOD:CANCEL and the office is told.
      */
     async cancel(token: string): Promise<CancelOutcome> {
       const now = clock();
       const link = await openLink('cancel', token, now);
       if (link.kind !== 'open') return link;
-      const { found } = link;
+      const { found, settings } = link;
       const mail = config.mail;
       const facts = mail ? await siteFacts() : undefined;
       const cancelled = await database.writes.run(async (trx) => {
-        const booking = await cancelBooking(trx, found.id, now.toISOString());
+        // The cut-off, checked again by the write at its own moment (issue 51).
+        const parent = { startsAfter: cutoffFrom(clock(), settings) };
+        const booking = await cancelBooking(trx, found.id, now.toISOString(), parent);
         if (!booking || !mail || !facts) return booking;
         const who = await parentOf(trx, booking.enquiryId);
         const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
@@ -209,7 +298,7 @@ export function createBookingsService({
         await enqueueEmail(trx, officeNotice({ kind: 'cancelled' }, booking, who, mail.notifyEmail, link), now);
         return booking;
       });
-      if (!cancelled) return { kind: 'already-cancelled' };
+      if (!cancelled) return (await whyUnchanged('cancel', found.id, settings)).refused ?? { kind: 'already-cancelled' };
       if (mail) onQueued();
       return { kind: 'cancelled', startsAt: cancelled.startsAt };
     },

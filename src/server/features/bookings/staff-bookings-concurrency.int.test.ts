@@ -29,6 +29,9 @@ describe('staff blocking and moving while parents book', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
+  /** Who moves: the admin key, as the routes name it. */
+  const OWNER = { accountId: null, name: 'Admin key' };
+
   /** The parents' and the staff's services over one connection, as one instance of the site has. */
   const instance = (subject: TestApp, database: Database, settings: Partial<AssessmentSettings> = {}) => {
     const clock = movableClock(now).now;
@@ -37,7 +40,12 @@ describe('staff blocking and moving while parents book', () => {
     const deps = { database, config: subject.config, clock, siteFacts, settingsOf };
     return {
       parents: createBookingsService({ ...deps, enquiries: bookingEnquiries(subject.config.publicUrl) }),
-      staff: createStaffBookings({ ...deps, rules: bookingRules(deps), onQueued: () => {} }),
+      staff: createStaffBookings({
+        ...deps,
+        rules: bookingRules(deps),
+        adminLink: (id) => `${subject.config.publicUrl}/admin#enquiry-${id}`,
+        onQueued: () => {},
+      }),
     };
   };
   const twoInstances = async (settings: Partial<AssessmentSettings> = {}) => {
@@ -74,7 +82,7 @@ describe('staff blocking and moving while parents book', () => {
     const first = await instances[0]!.parents.book(parent(1));
     expect(first.kind).toBe('booked');
     const { bookings } = (await instances[0]!.staff.view('2026-12-01', 'day')).days[0]!;
-    const moved = await instances[0]!.staff.move(bookings[0]!.id, '2026-12-01T18:00:00.000Z');
+    const moved = await instances[0]!.staff.move(bookings[0]!.id, '2026-12-01T18:00:00.000Z', OWNER);
     expect(moved).toMatchObject({ kind: 'moved', changed: true, booking: { time: '18:00' } });
     // The day is still full for anyone else.
     expect((await instances[1]!.parents.book(parent(2, '2026-12-01T19:00:00.000Z'))).kind).toBe('taken');

@@ -12,10 +12,11 @@ const KEY = 'staff-bookings-key-0123456789abcdef';
 const key = { 'x-api-key': KEY };
 const at = (date: string, hour: string) => `${date}T${hour}:00:00.000Z`;
 
-const parent = (firstName: string, email: string) => ({
+/** A family: each its own phone number, as each its own e-mail address. */
+const parent = (firstName: string, email: string, number: number) => ({
   firstName,
   lastName: 'Khan',
-  telephone: '01632 960000',
+  telephone: `01632 96${String(number).padStart(4, '0')}`,
   email,
   subjectTitle: 'GCSE Maths',
 });
@@ -28,8 +29,8 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     subject.app.inject({
       method: 'POST',
       url: '/api/bookings',
-      payload: { ...parent(firstName, email), startsAt },
-      remoteAddress: `198.51.100.${++address}`,
+      payload: { ...parent(firstName, email, ++address), startsAt },
+      remoteAddress: `198.51.100.${address}`,
     });
   const admin = (
     method: 'GET' | 'POST' | 'DELETE',
@@ -201,6 +202,12 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect(update!.calendar_method).toBe('REQUEST');
     expect(update!.calendar).toContain(`SEQUENCE:${after.sequence}`);
     expect(update!.body).toContain('18:00');
+    // The office hears of it too, naming who moved it (issue 51).
+    const [notice] = await mailsTo('office@northstar.test', 'booking-notice');
+    expect(notice!.subject).toMatch(
+      /^Assessment moved by .+: Priya Khan, now Tuesday 1 December 2026, 18:00 \(UK time\)$/,
+    );
+    expect(notice!.body).toContain('Priya Khan has been sent the new time.');
     const offeredNow = await offered();
     expect(offeredNow).toContain(at('2026-12-01', '16'));
     expect(offeredNow).not.toContain(at('2026-12-01', '18'));
@@ -229,6 +236,7 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array<number>(40).fill(200));
     expect((await bookingOf('priya@example.com')).sequence).toBe(sequence + 1);
     expect(await mailsTo('priya@example.com', 'booking-update')).toHaveLength(2);
+    expect(await mailsTo('office@northstar.test', 'booking-notice')).toHaveLength(2);
     const held = await subject.database.db
       .selectFrom('booking_places')
       .selectAll()
@@ -307,5 +315,39 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
       expect(answer.statusCode, startsAt).toBe(400);
       expect(answer.json()).toMatchObject({ field: 'startsAt' });
     }
+  });
+
+  it('binning an enquiry cancels its booking to come in the same transaction, tells the office and not the parent; a restore brings back the enquiry only', async () => {
+    const time = at('2026-12-04', '17');
+    expect((await book('Olu', 'olu@example.com', time)).statusCode).toBe(201);
+    const booking = await bookingOf('olu@example.com');
+    expect(await offered()).not.toContain(time);
+    const binned = await admin('DELETE', `/api/contact-submissions/${booking.enquiry_id}`);
+    expect(binned.statusCode).toBe(204);
+    expect((await bookingOf('olu@example.com')).status).toBe('cancelled');
+    const held = await subject.database.db
+      .selectFrom('booking_places')
+      .selectAll()
+      .where('booking_id', '=', booking.id)
+      .execute();
+    expect(held).toEqual([]);
+    expect(await offered()).toContain(time);
+    const notices = await mailsTo('office@northstar.test', 'booking-notice');
+    const notice = notices.find((mail) => mail.subject.includes('Olu Khan'));
+    expect(notice!.subject).toBe("Assessment cancelled: Olu Khan's enquiry went to the Bin");
+    expect(notice!.body).toContain('Olu Khan has not been told. Restoring the enquiry does not bring the time back.');
+    expect(await mailsTo('olu@example.com', 'booking-cancellation')).toEqual([]);
+
+    // Another family books the freed time; the restore brings back the enquiry alone.
+    expect((await book('Nia', 'nia@example.com', time)).statusCode).toBe(201);
+    const restored = await admin('POST', `/api/admin/bin/enquiry/${booking.enquiry_id}/restore`);
+    expect(restored.statusCode).toBe(204);
+    expect((await bookingOf('olu@example.com')).status).toBe('cancelled');
+    expect((await bookingOf('nia@example.com')).status).toBe('booked');
+    // Binning it again finds no booking to cancel and tells nobody.
+    expect((await admin('DELETE', `/api/contact-submissions/${booking.enquiry_id}`)).statusCode).toBe(204);
+    expect(
+      (await mailsTo('office@northstar.test', 'booking-notice')).filter((mail) => mail.subject.includes('Olu')),
+    ).toHaveLength(1);
   });
 });

@@ -28,7 +28,18 @@ export interface AttendanceColumns {
   attendance: string | null;
   attendance_at: string | null;
   attendance_by_name: string | null;
+  rebook_mailed_at: string | null;
+  rebook_mailed_by_name: string | null;
 }
+
+/** The columns `attendanceOf` reads, as a select names them. */
+export const attendanceColumns = [
+  'bookings.attendance',
+  'bookings.attendance_at',
+  'bookings.attendance_by_name',
+  'bookings.rebook_mailed_at',
+  'bookings.rebook_mailed_by_name',
+] as const;
 
 const isMark = (value: string | null): value is AttendanceMark =>
   value !== null && (attendanceMarks as readonly string[]).includes(value);
@@ -36,7 +47,13 @@ const isMark = (value: string | null): value is AttendanceMark =>
 /** The mark a booking carries, from its row; null until staff mark it. */
 export const attendanceOf = (row: AttendanceColumns): BookingAttendance | null =>
   isMark(row.attendance)
-    ? { mark: row.attendance, markedBy: row.attendance_by_name ?? '', markedAt: row.attendance_at ?? '' }
+    ? {
+        mark: row.attendance,
+        markedBy: row.attendance_by_name ?? '',
+        markedAt: row.attendance_at ?? '',
+        anotherTimeOffered:
+          row.rebook_mailed_at === null ? null : { by: row.rebook_mailed_by_name ?? '', at: row.rebook_mailed_at },
+      }
     : null;
 
 export interface BlockRow {
@@ -64,9 +81,7 @@ export async function bookingsBetween(db: Kysely<DatabaseSchema>, from: string, 
         'contact_submissions.first_name',
         'contact_submissions.last_name',
         'contact_submissions.deleted_at',
-        'bookings.attendance',
-        'bookings.attendance_at',
-        'bookings.attendance_by_name',
+        ...attendanceColumns,
       ])
       .where('bookings.london_date', '>=', from)
       .where('bookings.london_date', '<=', to)
@@ -246,9 +261,7 @@ export async function markAttendance(
       .innerJoin('contact_submissions', 'contact_submissions.id', 'bookings.enquiry_id')
       .select([
         'bookings.status',
-        'bookings.attendance',
-        'bookings.attendance_at',
-        'bookings.attendance_by_name',
+        ...attendanceColumns,
         'contact_submissions.deleted_at',
         'contact_submissions.deleted_by_name',
       ])

@@ -5,6 +5,7 @@ import {
   attendanceConflictSchema,
   attendanceMarkSchema,
   attendanceRefusals,
+  anotherTimeSentMessage,
 } from '../../../shared/bookings/attendance';
 import { timeTakenMessage, type TimeTaken } from '../../../shared/bookings/bookings';
 import { offeredTimesSchema, timeTakenSchema } from '../../../shared/bookings/responses';
@@ -85,7 +86,7 @@ export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: R
     },
     async (request, reply) => {
       const { id } = request.params;
-      const outcome = await staff.move(id, request.body.startsAt);
+      const outcome = await staff.move(id, request.body.startsAt, actingFor(request));
       switch (outcome.kind) {
         case 'moved':
           if (outcome.changed) {
@@ -158,6 +159,38 @@ export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: R
         }
         default:
           throw refused(outcome, id);
+      }
+    },
+  );
+
+  // A family that missed its assessment, offered another time once, when staff choose (issue 51).
+  app.post(
+    '/api/admin/bookings/:id/another-time',
+    { config: admin, schema: { params: bookingIdParams, response: answers({ 200: staffBookingSchema }) } },
+    async (request) => {
+      const { id } = request.params;
+      const outcome = await staff.offerAnotherTime(id, actingFor(request));
+      switch (outcome.kind) {
+        case 'sent':
+          await record(request, {
+            action: 'booking.another-time',
+            target: { kind: 'enquiry', id: outcome.booking.enquiryId },
+          });
+          return outcome.booking;
+        case 'unknown':
+          throw notFound(`There is no booking ${id}.`);
+        case 'not-no-show':
+          throw new AppError(409, 'NOT_NO_SHOW', attendanceRefusals.notNoShow);
+        case 'mail-off':
+          throw new AppError(409, 'MAIL_OFF', 'E-mail is off on this server, so nothing can be sent.');
+        case 'sent-already':
+          throw conflict(anotherTimeSentMessage(outcome.by, londonSpokenTime(outcome.at)));
+        case 'binned': {
+          const by = outcome.by ? ` by ${outcome.by}` : '';
+          throw conflict(
+            `This enquiry was moved to the Bin${by} at ${londonSpokenTime(outcome.at)}: nothing was sent.`,
+          );
+        }
       }
     },
   );

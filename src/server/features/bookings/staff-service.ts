@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type { AttendanceMarkChange, BookingAttendance } from '../../../shared/bookings/attendance';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timesLaidOn, weekDayOf } from '../../../shared/bookings/slots';
@@ -8,14 +9,17 @@ import { addDays, londonDate, utcToLondonLocal } from '../../../shared/london-ti
 import type { ActingStaff } from '../../auth/principal';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
+import type { DatabaseSchema } from '../../db/schema';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ReadSiteFacts } from '../site-facts';
-import { bookingCancellation, bookingUpdate } from './mails';
+import { anotherTimeMail, bookingCancellation, bookingUpdate, officeNotice } from './mails';
+import { paths } from '../../../shared/routes';
 import { type BookingRow, PlaceTaken, bookingById, cancelBooking, moveBooking } from './repo';
 import type { BookingRules } from './rules';
 import {
   type BlockRow,
   type ListedBookingRow,
+  attendanceColumns,
   attendanceOf,
   blockTime,
   bookingsBetween,
@@ -56,6 +60,15 @@ export type StaffMoveOutcome =
 
 export type StaffCancelOutcome = { kind: 'cancelled'; booking: StaffBooking; changed: boolean } | Refused;
 
+/** What "Offer another time" did: sent, or why not. */
+export type AnotherTimeOutcome =
+  | { kind: 'sent'; booking: StaffBooking }
+  | { kind: 'unknown' }
+  | { kind: 'not-no-show' }
+  | { kind: 'mail-off' }
+  | { kind: 'binned'; by: string | null; at: string }
+  | { kind: 'sent-already'; by: string; at: string };
+
 export type StaffAttendanceOutcome =
   | { kind: 'marked'; booking: StaffBooking }
   | { kind: 'unknown' }
@@ -76,6 +89,7 @@ export function createStaffBookings({
   siteFacts,
   settingsOf,
   rules,
+  adminLink,
   onQueued,
 }: {
   database: Database;
@@ -84,6 +98,8 @@ export function createStaffBookings({
   siteFacts: ReadSiteFacts;
   settingsOf: () => Promise<AssessmentSettings>;
   rules: BookingRules;
+  /** The enquiry's card in the admin, for the office's notes. */
+  adminLink: (enquiryId: number) => string;
   onQueued: () => void;
 }) {
   const { db } = database;
@@ -97,9 +113,7 @@ export function createStaffBookings({
         'contact_submissions.first_name',
         'contact_submissions.last_name',
         'contact_submissions.deleted_at',
-        'bookings.attendance',
-        'bookings.attendance_at',
-        'bookings.attendance_by_name',
+        ...attendanceColumns,
       ])
       .where('bookings.id', '=', booking.id)
       .executeTakeFirstOrThrow();
@@ -168,7 +182,7 @@ export function createStaffBookings({
      * parent is mailed the update (same UID, raised SEQUENCE). Moving it to where it already is
      * (a repeat, or a race of identical moves) answers the booking unchanged and mails nothing.
      */
-    async move(id: number, startsAt: string): Promise<StaffMoveOutcome> {
+    async move(id: number, startsAt: string, by: ActingStaff): Promise<StaffMoveOutcome> {
       const now = clock();
       const found = await changeable(id, now);
       if (isRefusal(found)) return found;
@@ -193,6 +207,13 @@ export function createStaffBookings({
           if (!booking || !context) return booking;
           const who = await rules.parentOf(trx, booking.enquiryId);
           await enqueueEmail(trx, bookingUpdate(booking, who.email, context), now);
+          // The office hears of it too, naming who moved it (issue 51), as it does of a parent's change.
+          const change = { kind: 'moved', from: found.startsAt, by: by.name } as const;
+          await enqueueEmail(
+            trx,
+            officeNotice(change, booking, who, context.officeEmail, adminLink(booking.enquiryId)),
+            now,
+          );
           return booking;
         });
         if (!moved) return settled(await rules.takenSince(time.start, found));
@@ -202,6 +223,39 @@ export function createStaffBookings({
         if (!(error instanceof PlaceTaken)) throw error;
         return settled(await rules.takenSince(time.start, found));
       }
+    },
+
+    /**
+     * The enquiry's bookings still to come, cancelled in the transaction (`trx`) that moves the
+     * enquiry to the Bin (issue 51): their places are freed and the office is told, naming who
+     * binned it; the parent is not (staff binned a mistake or a hoax, not the family's plan). A
+     * restore brings the enquiry back, never the time. Answers how many were cancelled.
+     */
+    async cancelForBin(
+      trx: Transaction<DatabaseSchema>,
+      enquiryId: number,
+      by: ActingStaff,
+      now: Date,
+    ): Promise<number> {
+      const standing = await trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('enquiry_id', '=', enquiryId)
+        .where('status', '=', 'booked')
+        .where('starts_at', '>', now.toISOString())
+        .execute();
+      const officeEmail = config.mail?.notifyEmail;
+      let cancelled = 0;
+      for (const { id } of standing) {
+        const booking = await cancelBooking(trx, id, now.toISOString());
+        if (!booking) continue;
+        cancelled += 1;
+        if (!officeEmail) continue;
+        const who = await rules.parentOf(trx, enquiryId);
+        const notice = officeNotice({ kind: 'binned', by: by.name }, booking, who, officeEmail, adminLink(enquiryId));
+        await enqueueEmail(trx, notice, now);
+      }
+      return cancelled;
     },
 
     /**
@@ -260,6 +314,62 @@ export function createStaffBookings({
       const booking = await bookingById(db, id);
       if (!booking) return { kind: 'unknown' };
       return { kind: 'marked', booking: await asListed(booking) };
+    },
+
+    /**
+     * Offers a family that missed its assessment another time (issue 51): one mail, once per
+     * booking, when staff choose. The conditional update that records who sent it and when is the
+     * lock: of two screens at once, one sends it. Needs the booking marked No-show, its enquiry
+     * outside the Bin, and mail on.
+     */
+    async offerAnotherTime(id: number, by: ActingStaff): Promise<AnotherTimeOutcome> {
+      const now = clock();
+      const context = await mailContext(now);
+      if (!context) return { kind: 'mail-off' };
+      const sent = await database.writes.run(async (trx) => {
+        const row = await trx
+          .selectFrom('bookings')
+          .innerJoin('contact_submissions', 'contact_submissions.id', 'bookings.enquiry_id')
+          .select(['bookings.attendance', 'contact_submissions.deleted_at', 'contact_submissions.deleted_by_name'])
+          .select(['bookings.rebook_mailed_at', 'bookings.rebook_mailed_by_name'])
+          .where('bookings.id', '=', id)
+          .executeTakeFirst();
+        if (!row) return { kind: 'unknown' } as const;
+        if (row.deleted_at !== null) return { kind: 'binned', by: row.deleted_by_name, at: row.deleted_at } as const;
+        if (row.attendance !== 'no-show') return { kind: 'not-no-show' } as const;
+        const marked = await trx
+          .updateTable('bookings')
+          .set({ rebook_mailed_at: now.toISOString(), rebook_mailed_by_name: by.name })
+          .where('id', '=', id)
+          .where('attendance', '=', 'no-show')
+          .where('rebook_mailed_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!marked) {
+          const current = await trx
+            .selectFrom('bookings')
+            .select(['rebook_mailed_at', 'rebook_mailed_by_name'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          return {
+            kind: 'sent-already',
+            by: current.rebook_mailed_by_name ?? '',
+            at: current.rebook_mailed_at ?? '',
+          } as const;
+        }
+        const booking = await bookingById(trx, id);
+        const who = await rules.parentOf(trx, marked.enquiry_id);
+        const mail = anotherTimeMail(booking!, who, {
+          ...context,
+          bookingPage: `${config.publicUrl}${paths.freeAssessment}`,
+        });
+        await enqueueEmail(trx, mail, now);
+        return { kind: 'sent' } as const;
+      });
+      if (sent.kind !== 'sent') return sent;
+      onQueued();
+      const booking = await bookingById(db, id);
+      return { kind: 'sent', booking: await asListed(booking!) };
     },
 
     /** Lifts a block: its time is offered again where the rules offer it. Undefined when there was no such block. */

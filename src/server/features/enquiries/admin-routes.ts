@@ -9,7 +9,7 @@ import { enquiryCountsSchema, enquiryPageSchema, enquirySchema } from '../../../
 import { replySettingsOf } from '../../../shared/enquiries/reply-settings';
 import { londonDate } from '../../../shared/london-time';
 import type { FeaturePlugin } from '../../context';
-import { actingFor } from '../../auth/principal';
+import { type ActingStaff, actingFor } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { answers, noContent, notJson } from '../../responses';
 import { z } from 'zod';
@@ -32,13 +32,15 @@ import type { WorkflowRepo } from './workflow-repo';
  * per-enquiry filter finds them, and without their filter: a search may be a parent's name). */
 export const enquiriesAdminRoutes: FeaturePlugin<{
   repo: EnquiriesRepo;
+  /** Moves an enquiry to the Bin with its bookings to come cancelled (index.ts). */
+  bin: (id: number, by: ActingStaff) => Promise<boolean>;
   workflow: WorkflowRepo;
   record: RecordAccess;
   viewersOf: ViewersOf;
   sourcesOf: SourcesOf;
   bookingsOf: BookingsOf;
   siteFacts: ReadSiteFacts;
-}> = async (app, { config, clock, repo, workflow, record, viewersOf, sourcesOf, bookingsOf, siteFacts }) => {
+}> = async (app, { config, clock, repo, bin, workflow, record, viewersOf, sourcesOf, bookingsOf, siteFacts }) => {
   const admin = { role: 'enquiries' } as const;
 
   app.get(
@@ -165,7 +167,7 @@ export const enquiriesAdminRoutes: FeaturePlugin<{
     { config: admin, schema: { params: enquiryIdParams, response: answers({ 204: noContent }) } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await repo.bin(id, actingFor(request)))) throw notFound(`There is no submission ${id}.`);
+      if (!(await bin(id, actingFor(request)))) throw notFound(`There is no submission ${id}.`);
       await record(request, { action: 'enquiry.bin', target: { kind: 'enquiry', id } });
       return reply.code(204).send();
     },

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EnquiryBooking } from '../../../shared/enquiries/admin-schemas';
 import type { AssessmentInput } from '../../../shared/enquiries/schemas';
+import type { ActingStaff } from '../../auth/principal';
 import type { DatabaseSchema } from '../../db/schema';
 import type { OutgoingEmail } from '../../mail/outbox';
 import { enquiryAdminLink, notificationFor } from './notification';
@@ -37,4 +38,15 @@ export function bookingEnquiries(publicUrl: string) {
 export type BookingEnquiries = ReturnType<typeof bookingEnquiries>;
 
 /** The time booked for each of these enquiries that is a booked assessment, answered by the bookings feature. */
+/**
+ * Cancels the enquiry's bookings still to come, inside the transaction (`trx`) moving it to the
+ * Bin (the bookings feature's): answers how many.
+ */
+export type CancelBookingsOnBin = (
+  trx: Transaction<DatabaseSchema>,
+  enquiryId: number,
+  by: ActingStaff,
+  now: Date,
+) => Promise<number>;
+
 export type BookingsOf = (enquiryIds: readonly number[]) => Promise<ReadonlyMap<number, EnquiryBooking>>;

@@ -12,14 +12,17 @@ import { firstMessages, keptValues } from './form-body';
 
 /**
  * Books a time for the booking posted on /free-assessment: the bookings feature's own booking
- * (handed in by features/index.ts; a booking is an enquiry with a time, decision 0071).
+ * (handed in by features/index.ts; a booking is an enquiry with a time, decision 0071), with the
+ * client's address the bookings' limits count (issue 51).
  */
 export type BookOnPage = (
   input: BookingInput,
+  from: string,
 ) => Promise<
   | { kind: 'booked'; enquiryId: number; booked: { startsAt: string } }
   | { kind: 'taken'; nearest: OfferedTime[] }
   | { kind: 'not-offered' }
+  | { kind: 'already-booked'; message: string }
 >;
 
 /** A booking's body on /free-assessment carries the time picked; the request form's does not. */
@@ -78,7 +81,11 @@ export async function answerBookingPost(
   }
   // Filled in: answered as booked, and nothing stored or held (decision 0054).
   if (dropSpam(request, 'booking')) return reply.redirect(bookedAddress(result.data.startsAt), 303);
-  const outcome = await book(result.data);
+  const outcome = await book(result.data, request.ip);
+  if (outcome.kind === 'already-booked') {
+    // The family's cap (issue 51): the details stay, with the message at the top of the form.
+    return again(409, { values, errors: {}, notice: outcome.message });
+  }
   if (outcome.kind === 'not-offered') {
     const notice = 'That time is not offered. Please choose one of the times shown.';
     return again(400, { values, errors: {}, notice }, paths.freeAssessment);

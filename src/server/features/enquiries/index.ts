@@ -5,7 +5,8 @@ import type { Attribute, SourcesOf } from '../analytics';
 import type { Bin } from '../bin';
 import type { ReadSiteFacts } from '../site-facts';
 import { enquiriesBinnable } from './binnable';
-import type { BookingsOf } from './booking-enquiries';
+import type { BookingsOf, CancelBookingsOnBin } from './booking-enquiries';
+import type { ActingStaff } from '../../auth/principal';
 import type { BookOnPage } from './booking-form-post';
 import { enquiriesAdminRoutes } from './admin-routes';
 import { createEnquiriesRepo } from './repo';
@@ -21,7 +22,12 @@ import { createStagesRepo } from './stages-repo';
 
 export type { RetentionLog } from './retention';
 export type { BookOnPage } from './booking-form-post';
-export { type BookingEnquiries, type BookingsOf, bookingEnquiries } from './booking-enquiries';
+export {
+  type BookingEnquiries,
+  type BookingsOf,
+  bookingEnquiries,
+  type CancelBookingsOnBin,
+} from './booking-enquiries';
 
 /**
  * Enquiries: the public forms, the staff inbox and staff's work on an enquiry, over one repository
@@ -37,6 +43,7 @@ export function createEnquiriesFeature(
     sourcesOf,
     bookingsOf,
     bookOnPage,
+    cancelBookingsOnBin,
   }: {
     record: RecordAccess;
     siteFacts: ReadSiteFacts;
@@ -47,11 +54,28 @@ export function createEnquiriesFeature(
     bookingsOf: BookingsOf;
     /** The bookings feature's booking, for the booking posted on /free-assessment without script (decision 0072). */
     bookOnPage: BookOnPage;
+    /** The bookings feature's: an enquiry moved to the Bin loses its time to come (issue 51). */
+    cancelBookingsOnBin: CancelBookingsOnBin;
   },
 ) {
   const repo = createEnquiriesRepo(database.db, clock);
   const workflow = createWorkflowRepo(database.db, clock);
   const stages = createStagesRepo(database, clock);
+  /**
+   * Moves an enquiry to the Bin and cancels its bookings to come in one transaction (the group
+   * commit's), so a binned enquiry never keeps a time other families could book. False when there
+   * is no such enquiry outside the Bin.
+   */
+  const bin = async (id: number, by: ActingStaff): Promise<boolean> => {
+    let mailed = false;
+    const binned = await database.writes.run(async (trx) => {
+      if (!(await repo.bin(id, by, trx))) return false;
+      mailed = (await cancelBookingsOnBin(trx, id, by, clock())) > 0;
+      return true;
+    });
+    if (mailed) mailWorker?.wake();
+    return binned;
+  };
   const service = createEnquiriesService(database, config, siteFacts, clock, () => mailWorker?.wake());
 
   /** Given the pages' renderer: a form posted without script is answered with its page (decision 0062). */
@@ -62,6 +86,7 @@ export function createEnquiriesFeature(
       await app.register(enquiriesAdminRoutes, {
         ...context,
         repo,
+        bin,
         workflow,
         record,
         viewersOf,

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { roleTokenHeaders } from '../../../../tests/support/staff';
 import type { AccessLogPage } from '../../../shared/access-log/access-log';
-import { assessmentSettingsOf, defaultAssessmentSettings } from '../../../shared/bookings/settings';
+import {
+  assessmentSettingsOf,
+  bookingLimitDefaults,
+  defaultAssessmentSettings,
+} from '../../../shared/bookings/settings';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import type { AssessmentSettings, CurrentSiteFacts, SiteFactsRevision } from '../../../shared/site-facts/site-facts';
 
@@ -16,6 +20,9 @@ const settings: AssessmentSettings = {
   minimumNotice: { hours: 24 },
   weeksAhead: 6,
   dailyLimit: 4,
+  cutoffHours: 24,
+  changesPerBooking: 1,
+  bookingsPerFamily: 2,
   weeklyTimes: [
     { days: ['Monday', 'Wednesday'], opens: '16:00', closes: '19:00' },
     { days: ['Saturday'], opens: '10:00', closes: '13:00' },
@@ -131,6 +138,36 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
       'Closes must be after opens',
     ],
     ['no weekly times', { weeklyTimes: [] }, 'value.weeklyTimes', 'Give at least one row of weekly times'],
+    [
+      'a cut-off of -1 hours',
+      { cutoffHours: -1 },
+      'value.cutoffHours',
+      'Cut-off before the time must be a whole number of hours from 0 to 168',
+    ],
+    [
+      'a cut-off of 10,000 hours',
+      { cutoffHours: 10_000 },
+      'value.cutoffHours',
+      'Cut-off before the time must be a whole number of hours from 0 to 168',
+    ],
+    [
+      '1,000 changes',
+      { changesPerBooking: 1000 },
+      'value.changesPerBooking',
+      'Changes allowed per booking must be a whole number of changes from 0 to 20',
+    ],
+    [
+      'no bookings per family',
+      { bookingsPerFamily: 0 },
+      'value.bookingsPerFamily',
+      'Bookings at once per family must be a whole number of bookings from 1 to 10',
+    ],
+    [
+      'the limits left out',
+      { cutoffHours: undefined },
+      'value.cutoffHours',
+      'Cut-off before the time must be a whole number of hours from 0 to 168',
+    ],
   ])('refuses %s with a 400 naming the field, and saves nothing', async (_what, change, field, message) => {
     const before = await current();
     const listed = (await revisions()).length;
@@ -140,6 +177,29 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
     expect(answer.json().error).toContain(message);
     expect(await current()).toEqual(before);
     expect(await revisions()).toHaveLength(listed);
+  });
+
+  it('reads a part saved before the limits on links and families existed at their defaults (issue 51)', async () => {
+    // The part as the release before saved it: no cutoffHours, changesPerBooking, bookingsPerFamily.
+    const { cutoffHours, changesPerBooking, bookingsPerFamily, ...older } = settings;
+    expect([cutoffHours, changesPerBooking, bookingsPerFamily]).toEqual([24, 1, 2]);
+    await subject.database.db
+      .insertInto('site_facts_revisions')
+      .values({
+        facts: JSON.stringify({ ...(await current()).facts, assessment: older }),
+        section: 'assessment',
+        restored_from: null,
+        saved_at: '2026-12-01T10:00:00.000Z',
+        saved_by: 'Sam Owner',
+      })
+      .execute();
+    const read = await current();
+    expect(read.facts.assessment).toEqual({ ...older, ...bookingLimitDefaults });
+    expect(assessmentSettingsOf(read.facts)).toMatchObject({ cutoffHours: 12, changesPerBooking: 2, bookingsPerFamily: 1 });
+    // Saved on from it with the limits given, as the form sends them.
+    const answer = await put('assessment', settings);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await current()).facts.assessment).toEqual(settings);
   });
 
   it('refuses inherited names as keys with a 400, never a 500, saving nothing and polluting nothing', async () => {

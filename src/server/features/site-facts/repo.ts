@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction as KyselyTransaction, sql } from 'kysely';
+import { storedAssessmentSettings } from '../../../shared/bookings/settings';
 import { defaultSiteFacts } from '../../../shared/site-facts/defaults';
 import {
   type CurrentSiteFacts,
@@ -16,11 +17,13 @@ export const KEPT_REVISIONS = 100;
 
 /**
  * The stored facts, read back over the defaults section by section: a revision written before a
- * section existed still reads whole.
+ * section existed still reads whole, and a free assessment part saved before its limits on links
+ * and families existed (issue 51) reads them at their defaults.
  */
 function parseFacts(json: string): SiteFacts {
   const stored = JSON.parse(json) as Partial<SiteFacts>;
-  return { ...defaultSiteFacts, ...stored };
+  const facts = { ...defaultSiteFacts, ...stored };
+  return { ...facts, assessment: storedAssessmentSettings(facts.assessment) };
 }
 
 type Transaction = KyselyTransaction<DatabaseSchema>;

@@ -52,6 +52,7 @@ export function AttendanceMark({ booking, api }: { booking: StaffBooking; api: B
         <button type="button" className={choice} onClick={() => setChanging(true)}>
           Change<span className="sr-only"> the mark of {booking.name}’s assessment</span>
         </button>
+        {current.mark === 'no-show' && <AnotherTime booking={booking} offered={current.anotherTimeOffered} api={api} />}
       </span>
     );
   }
@@ -75,5 +76,38 @@ export function AttendanceMark({ booking, api }: { booking: StaffBooking; api: B
         </button>
       ))}
     </span>
+  );
+}
+
+/**
+ * A family marked No-show may be offered another time (issue 51): one gentle mail with the booking
+ * page's address, sent once, when staff choose. Once sent, who sent it and when.
+ */
+function AnotherTime({
+  booking,
+  offered,
+  api,
+}: {
+  booking: StaffBooking;
+  offered: { by: string; at: string } | null;
+  api: BookingsApi;
+}) {
+  const offer = useAdminMutation({
+    mutationFn: () => api.offerAnotherTime(booking.id),
+    success: { title: 'Another time offered', description: `${booking.name} has been e-mailed a link to book again.` },
+    failure: { title: 'Nothing was sent', fallback: 'Please try again.' },
+    invalidates: [adminQueryKey],
+  });
+  if (offered)
+    return (
+      <span className="text-sm text-slate-800" data-testid="another-time">
+        Another time offered by <bdi>{offered.by}</bdi>, {markedWhen(offered.at)}
+      </span>
+    );
+  return (
+    <button type="button" className={choice} disabled={offer.isPending} onClick={() => offer.mutate()}>
+      {offer.isPending ? 'Sending…' : 'Offer another time'}
+      <span className="sr-only"> to {booking.name} by e-mail</span>
+    </button>
   );
 }

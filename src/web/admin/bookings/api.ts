@@ -14,6 +14,8 @@ export function bookingsApi({ json, send }: AdminTransport) {
     cancel: (id: number) => json<StaffBooking>('POST', `/api/admin/bookings/${id}/cancel`),
     markAttendance: (id: number, change: AttendanceMarkChange) =>
       json<StaffBooking>('POST', `/api/admin/bookings/${id}/attendance`, change),
+    /** The one "shall we find another time?" mail to a family marked No-show (issue 51). */
+    offerAnotherTime: (id: number) => json<StaffBooking>('POST', `/api/admin/bookings/${id}/another-time`),
     block: (startsAt: string) => json<BlockedTime>('POST', '/api/admin/bookings/blocks', { startsAt }),
     unblock: async (id: number) => void (await send('DELETE', `/api/admin/bookings/blocks/${id}`)),
   };

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
 /** The columns holding words: every other column holds figures, right-aligned so their digits line up. */
-const wordColumns = new Set(['Page', 'Channel', 'Source', 'Campaign', 'Medium', 'Step']);
+const wordColumns = new Set(['Page', 'Channel', 'Source', 'Campaign', 'Medium', 'Step', 'Week']);
 const isFigures = (label: string) => !wordColumns.has(label);
 
 /** A table under its heading; on a narrow screen it scrolls sideways within its box. */

@@ -9,7 +9,7 @@ import {
 import { channelLabels } from '../../../shared/analytics/insights';
 import { spokenMinutes } from '../../../shared/spoken-duration';
 import { FigureTable } from './FigureTable';
-import { percent, whole } from './format';
+import { dayLabel, percent, whole } from './format';
 import { Tile } from './Tile';
 
 const minutes = (value: number | null) => (value === null ? '–' : spokenMinutes(value));
@@ -104,6 +104,23 @@ export function FunnelSection({ funnel }: { funnel: Funnel }) {
               : `${whole(funnel.waitingNow.families)} ${funnel.waitingNow.families === 1 ? 'family is' : 'families are'} waiting for a first contact now, the longest for ${minutes(funnel.waitingNow.longestMinutes)} of opening time.`}
           </p>
         </div>
+        <FigureTable
+          title="Came to their assessment, week by week"
+          caption="Came to their assessment, week by week: the booked assessments of each week whose time has passed, as staff marked them"
+          empty={funnel.showRateByWeek.length === 0}
+          emptyText="No booked assessment in this period has taken place yet."
+          head={['Week', 'Came', 'Did not come', 'Not marked', 'Show rate']}
+          rows={funnel.showRateByWeek.map((row) => ({
+            key: row.week,
+            cells: [
+              `Week of ${dayLabel(row.week)}`,
+              whole(row.attended),
+              whole(row.noShow),
+              whole(row.unmarked),
+              percent(row.rate),
+            ],
+          }))}
+        />
         <FigureTable
           title="Funnel by source"
           caption="Funnel by source: each source's visits and enquiries, how far they got, and its enquiries the period before"

@@ -17,6 +17,9 @@ export interface AssessmentFormValues {
   weeksAhead: string;
   /** Empty for no limit. */
   dailyLimit: string;
+  cutoffHours: string;
+  changesPerBooking: string;
+  bookingsPerFamily: string;
   weeklyTimes: DeclaredHours[];
 }
 
@@ -32,6 +35,9 @@ const toForm = (settings: AssessmentSettings): AssessmentFormValues => ({
   noticeHours: settings.minimumNotice === 'next-day' ? '24' : String(settings.minimumNotice.hours),
   weeksAhead: String(settings.weeksAhead),
   dailyLimit: settings.dailyLimit === null ? '' : String(settings.dailyLimit),
+  cutoffHours: String(settings.cutoffHours),
+  changesPerBooking: String(settings.changesPerBooking),
+  bookingsPerFamily: String(settings.bookingsPerFamily),
   weeklyTimes: settings.weeklyTimes,
 });
 
@@ -43,6 +49,9 @@ const toValue = (form: AssessmentFormValues): AssessmentSettings => ({
   minimumNotice: form.notice === 'next-day' ? 'next-day' : { hours: wholeNumber(form.noticeHours) },
   weeksAhead: wholeNumber(form.weeksAhead),
   dailyLimit: form.dailyLimit.trim() === '' ? null : wholeNumber(form.dailyLimit),
+  cutoffHours: wholeNumber(form.cutoffHours),
+  changesPerBooking: wholeNumber(form.changesPerBooking),
+  bookingsPerFamily: wholeNumber(form.bookingsPerFamily),
   weeklyTimes: weekHoursOf(form.weeklyTimes),
 });
 
@@ -112,6 +121,29 @@ export function AssessmentForm({ current, generation, onReload, reloading, track
         />
       </div>
       <NoticeChoice />
+      <fieldset className="min-w-0 space-y-4">
+        <legend className="font-semibold text-slate-900">Changes and cancellations by parents</legend>
+        <div className={grid}>
+          <NumberField<AssessmentFormValues>
+            name="cutoffHours"
+            label="Cut-off before the time, in hours"
+            unit="hours"
+            hint={`From 0 to ${noticeHoursLimit}. Within this many hours of the assessment, the links in the parent's e-mail no longer change or cancel it: they show your phone number and ask the parent to call.`}
+          />
+          <NumberField<AssessmentFormValues>
+            name="changesPerBooking"
+            label="Changes allowed per booking"
+            unit="changes"
+            hint="From 0 to 20. After this many changes by the parent's link, it asks them to call (cancelling still works). Your own moves do not count."
+          />
+          <NumberField<AssessmentFormValues>
+            name="bookingsPerFamily"
+            label="Bookings at once per family"
+            unit="bookings"
+            hint="From 1 to 10. Assessments still to come that one e-mail address, or one phone number, can hold at once."
+          />
+        </div>
+      </fieldset>
       <WeekHoursRows<AssessmentFormValues, 'weeklyTimes'>
         name="weeklyTimes"
         legend="Times offered each week"

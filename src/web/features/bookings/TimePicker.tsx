@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { clockInWords, dayInWords } from '../../../shared/bookings/words';
 
@@ -11,7 +11,12 @@ export interface TimePickerProps {
   /** The time chosen ('16:00'), marked as the current one. */
   time?: string | undefined;
   /** Each choice's address: plain links, so a parent without script moves on by following them. */
-  hrefFor: (day: string, time?: string) => string;
+  hrefFor?: (day: string, time?: string) => string;
+  /**
+   * Or each choice a button of one form that posts `fields` to `action`, a day as `day` and a time
+   * as `at` (its instant): the change page, whose token travels in the body, never in an address.
+   */
+  postTo?: { action: string; fields: Readonly<Record<string, string>> };
   /** With script: the choice made in place instead (the link is not followed). */
   onPick?: (day: string, time?: OfferedTime) => void;
   /** The ids of the two headings, which the island moves focus to; unique on the page. */
@@ -25,14 +30,47 @@ export const inPlace = (event: MouseEvent, pick: () => void) => {
   pick();
 };
 
+/** One choice: a link to its address, or a button posting its value; in place with script either way. */
+function Choice({
+  href,
+  post,
+  current,
+  onClick,
+  children,
+}: {
+  href: string | undefined;
+  post: { name: string; value: string } | undefined;
+  current: boolean;
+  onClick: ((event: MouseEvent) => void) | undefined;
+  children: ReactNode;
+}) {
+  const marked = current ? 'true' : undefined;
+  return post ? (
+    <button
+      type="submit"
+      name={post.name}
+      value={post.value}
+      className="choice-link w-full cursor-pointer"
+      aria-current={marked}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  ) : (
+    <a href={href} className="choice-link" aria-current={marked} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
 // Large targets: each at least 48 px high, two to a row on a phone (.choice-link in styles.css).
 /**
- * The day, then the time, of a free assessment, each a list of links in UK time (issue 41). The
- * booking on /free-assessment uses it, and the change page can: give it the offered days and
- * where each choice leads, and optionally what to do in place.
+ * The day, then the time, of a free assessment, each a list of links (or of a form's buttons) in
+ * UK time (issue 41). The booking on /free-assessment and the change page use it: give it the
+ * offered days and where each choice leads, and optionally what to do in place.
  */
-export function TimePicker({ days, day, times, time, hrefFor, onPick, idPrefix }: TimePickerProps) {
-  return (
+export function TimePicker({ days, day, times, time, hrefFor, postTo, onPick, idPrefix }: TimePickerProps) {
+  const picker = (
     <div className="grid gap-6">
       <div>
         <h3 id={`${idPrefix}-days`} tabIndex={-1} className="mb-3 text-lg font-bold text-slate-900">
@@ -41,14 +79,14 @@ export function TimePicker({ days, day, times, time, hrefFor, onPick, idPrefix }
         <ul className="choice-grid" aria-labelledby={`${idPrefix}-days`}>
           {days.map((date) => (
             <li key={date}>
-              <a
-                href={hrefFor(date)}
-                className="choice-link"
-                aria-current={date === day ? 'true' : undefined}
+              <Choice
+                href={hrefFor?.(date)}
+                post={postTo && { name: 'day', value: date }}
+                current={date === day}
                 onClick={onPick && ((event) => inPlace(event, () => onPick(date)))}
               >
                 {dayInWords(date)}
-              </a>
+              </Choice>
             </li>
           ))}
         </ul>
@@ -61,19 +99,28 @@ export function TimePicker({ days, day, times, time, hrefFor, onPick, idPrefix }
           <ul className="choice-grid" aria-labelledby={`${idPrefix}-times`}>
             {times.map((offered) => (
               <li key={offered.start}>
-                <a
-                  href={hrefFor(day, offered.time)}
-                  className="choice-link"
-                  aria-current={offered.time === time ? 'true' : undefined}
+                <Choice
+                  href={hrefFor?.(day, offered.time)}
+                  post={postTo && { name: 'at', value: offered.start }}
+                  current={offered.time === time}
                   onClick={onPick && ((event) => inPlace(event, () => onPick(day, offered)))}
                 >
                   {clockInWords(offered.time)}
-                </a>
+                </Choice>
               </li>
             ))}
           </ul>
         </div>
       )}
     </div>
+  );
+  if (!postTo) return picker;
+  return (
+    <form method="post" action={postTo.action}>
+      {Object.entries(postTo.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {picker}
+    </form>
   );
 }
