@@ -27,7 +27,12 @@
 // else /srv/northstar. The service: NORTHSTAR_SERVICE (default northstar), controlled through
 // NORTHSTAR_SYSTEMCTL (default systemctl; the tests' stand-in supervises like systemd), its unit
 // file NORTHSTAR_UNIT_FILE (default /etc/systemd/system/<service>.service). NORTHSTAR_PID names a
-// primary started without systemd: then nothing can restart it.
+// primary started without systemd: then nothing can restart it. NORTHSTAR_ROOT and NORTHSTAR_PID
+// together are the local trial of deploy/README.md, "Try the upgrade without systemd".
+//
+// A build's output is kept in releases/<name>.log. Whatever fails, the command ends with one
+// paragraph (what failed, the failing command's last lines, whether the running release is
+// unchanged and still serving, checked, and where the log is), never a stack trace, and exits 1.
 //
 //   node scripts/release.mjs upgrade <ref>       build the ref beside the running release, switch to it
 //   node scripts/release.mjs rollback            switch back to the previous release
@@ -602,8 +607,7 @@ const startedOn = oldLayout ? root : linked('current');
 
 /** /api/health answers as `release` (0.1.0's answer names no version: then only a release without build info matches). */
 const servesAs = (health, release) =>
-  health?.status === 'ok' &&
-  (health.version === undefined ? release.commit === undefined : answersAs(health, release));
+  health?.status === 'ok' && (health.version === undefined ? release.commit === undefined : answersAs(health, release));
 
 /** One sentence on what serves now, checked: said after a failure, never claiming more than is true. */
 async function whatServes() {

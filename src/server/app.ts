@@ -84,7 +84,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerInputRules(app);
-  registerRequestLog(app);
+  registerRequestLog(app, config.requestLog);
   registerSecurityHeaders(app);
   registerAdminNoStore(app);
   // Only JSON, RSS and the sitemap are compressed per response: pages are compressed once in the

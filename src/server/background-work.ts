@@ -49,6 +49,8 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
   });
   // Booked assessments' reminders, a day ahead, queued once each (decision 0071).
   const reminders = features.bookings.startReminders(log);
+  // Families on the waiting list told of times come free in their days (issue 51), each freeing once.
+  const waitingList = features.bookings.startWaitingList(log);
   // Families still waiting for a first contact past the reply target (issue 50), nudged once each.
   const nudges = features.startNudges(log);
   // The owners' Monday report at 08:00 London (issue 50), queued once a week.
@@ -75,6 +77,7 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
       counters.stop();
       sessions.stop();
       reminders.stop();
+      waitingList.stop();
       nudges.stop();
       weeklyReport.stop();
       await mailWorker?.stop();

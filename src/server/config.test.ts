@@ -133,4 +133,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY/);
     }
   });
+
+  it('logs every request unless REQUEST_LOG=errors keeps only the failed and slow ones', () => {
+    expect(loadConfig({}).requestLog).toBe('all');
+    expect(loadConfig({ REQUEST_LOG: 'errors' }).requestLog).toBe('errors');
+    expect(() => loadConfig({ REQUEST_LOG: 'off' })).toThrow("REQUEST_LOG: must be 'all' or 'errors'");
+  });
 });

@@ -47,6 +47,11 @@ const settingsSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ADMIN_LINK_HOSTS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The request log (http/request-log.ts): a line for every request, or only for those answered
+   * 4xx or 5xx or slower than a second (some 155 bytes a request: README "Logs").
+   */
+  REQUEST_LOG: z.enum(['all', 'errors'], { error: "must be 'all' or 'errors'" }).default('all'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -127,6 +132,7 @@ const environmentSchema = settingsSchema
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
+    requestLog: env.REQUEST_LOG,
     trustProxy: env.TRUST_PROXY,
     retentionMonths: env.RETENTION_MONTHS,
     pageCacheMs: env.PAGE_CACHE_MS,

@@ -7,6 +7,8 @@ export const paths = {
   /** The parent's cancel and change links (issue 41): each with its `?token=`, never in the sitemap. */
   freeAssessmentCancel: '/free-assessment/cancel',
   freeAssessmentChange: '/free-assessment/change',
+  /** The waiting list's claim link (issue 51): a time came free in the family's days. */
+  freeAssessmentWaiting: '/free-assessment/waiting',
   examResits: '/exam-resits',
   primaryTuition: '/primary-tuition',
   secondaryTuition: '/secondary-tuition',

@@ -250,6 +250,10 @@ test('staff set the free assessment bookings: a bad number shows its message, th
   await expect(bookings.getByLabel('Length of an assessment')).toHaveValue('45');
   await expect(bookings.getByLabel('From the next day')).toBeChecked();
   await expect(bookings.getByLabel('Daily limit')).toHaveValue('');
+  // The limits on the parent's links and on one family (issue 51).
+  await expect(bookings.getByLabel('Cut-off before the time, in hours')).toHaveValue('12');
+  await expect(bookings.getByLabel('Changes allowed per booking')).toHaveValue('2');
+  await expect(bookings.getByLabel('Bookings at once per family')).toHaveValue('1');
   const firstTimes = row(page, 'Free assessment bookings', 'Assessment times 1');
   await expect(firstTimes.getByLabel('Opens')).toHaveValue(defaultSiteFacts.hours.shown[0]!.opens);
 
@@ -260,6 +264,21 @@ test('staff set the free assessment bookings: a bad number shows its message, th
   await bookings.getByRole('button', { name: 'Save Free assessment bookings' }).click();
   await expect(bookings.getByText('Places at each time must be a whole number of children from 1 to 20')).toBeVisible();
   await expect(bookings.getByLabel('Places at each time')).toBeFocused();
+  expect((await revisions(request)).length).toBe(saves);
+  await bookings.getByLabel('Places at each time').fill('1');
+  for (const [label, typed, message] of [
+    ['Cut-off before the time, in hours', '-1', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
+    ['Cut-off before the time, in hours', '10000', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
+    ['Changes allowed per booking', '1000', 'Changes allowed per booking must be a whole number of changes from 0 to 20'],
+    ['Bookings at once per family', '0', 'Bookings at once per family must be a whole number of bookings from 1 to 10'],
+  ] as const) {
+    await bookings.getByLabel(label).fill(typed);
+    await bookings.getByRole('button', { name: 'Save Free assessment bookings' }).click();
+    await expect(bookings.getByText(message)).toBeVisible();
+    await expect(bookings.getByLabel(label)).toBeFocused();
+    if (typed === '-1') await screenshotForPeople(page, 'admin-site-assessment-cut-off-refused', { of: bookings });
+    await bookings.getByLabel(label).fill(label === 'Bookings at once per family' ? '2' : label.startsWith('Cut') ? '24' : '1');
+  }
   expect((await revisions(request)).length).toBe(saves);
 
   await bookings.getByLabel('Length of an assessment').fill('60');
@@ -282,6 +301,9 @@ test('staff set the free assessment bookings: a bad number shows its message, th
     minimumNotice: { hours: 12 },
     weeksAhead: 6,
     dailyLimit: 5,
+    cutoffHours: 24,
+    changesPerBooking: 1,
+    bookingsPerFamily: 2,
     weeklyTimes: [{ days: [...weekdays, 'Saturday'], opens: '16:00', closes: '19:00' }],
   };
   await expect.poll(async () => (await current(request)).facts.assessment).toEqual(settings);
@@ -297,6 +319,9 @@ test('staff set the free assessment bookings: a bad number shows its message, th
   await expect(reloaded.getByLabel('Daily limit')).toHaveValue('5');
   await expect(reloaded.getByLabel('At least a number of hours ahead')).toBeChecked();
   await expect(reloaded.getByLabel('Hours ahead', { exact: true })).toHaveValue('12');
+  await expect(reloaded.getByLabel('Cut-off before the time, in hours')).toHaveValue('24');
+  await expect(reloaded.getByLabel('Changes allowed per booking')).toHaveValue('1');
+  await expect(reloaded.getByLabel('Bookings at once per family')).toHaveValue('2');
   const keptTimes = row(page, 'Free assessment bookings', 'Assessment times 1');
   await expect(keptTimes.getByLabel('Saturday')).toBeChecked();
   await expect(keptTimes.getByLabel('Opens')).toHaveValue('16:00');

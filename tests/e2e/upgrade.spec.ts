@@ -114,6 +114,8 @@ test.describe('an upgrade under load', () => {
     expect(await release()).toBe(false);
 
     const load = keepLoad(sendTo(server.baseUrl), 8);
+    // As deploy/README.md's "Try the upgrade without systemd": the server started through
+    // `current` with two processes, the commands told the root and the main process.
     const releaseCommand = (...args: string[]) =>
       run(process.execPath, ['scripts/release.mjs', ...args], {
         env: { ...process.env, NORTHSTAR_ROOT: root, NORTHSTAR_PID: String(server!.process.pid) },

@@ -52,6 +52,28 @@ describe('the deploy documents agree with the unit file', () => {
     expect(execStart.split(' ')[0]).toBe('/usr/bin/node');
   });
 
+  it('documents the trial without systemd that the tests of the switch and of a failed upgrade run', () => {
+    const recipe = read('deploy/README.md');
+    const trial = recipe.slice(recipe.indexOf('## Try the upgrade without systemd'));
+    expect(trial.length).toBeLessThan(recipe.length);
+    for (const text of [
+      'NORTHSTAR_ROOT',
+      'NORTHSTAR_PID',
+      'WEB_CONCURRENCY=2',
+      'node "$trial/current/dist/server/main.js"',
+      'npm run upgrade --',
+      'npm run rollback',
+      'node scripts/release.mjs switch',
+    ])
+      expect(trial, text).toContain(text);
+    for (const test of ['tests/e2e/upgrade.spec.ts', 'tests/scripts/upgrade-failure.test.ts']) {
+      expect(trial).toContain(test);
+      expect(read(test), test).toMatch(/NORTHSTAR_ROOT: root, NORTHSTAR_PID: String\(/);
+    }
+    // What the variables mean is said where they are read, too.
+    expect(read('scripts/release.mjs')).toContain('"Try the upgrade without systemd"');
+  });
+
   it('copies only deploy files that exist', () => {
     const copied = [...read('deploy/README.md').matchAll(/\bdeploy\/([\w.-]+)/g)].map((match) => match[1]!);
     expect(copied.length).toBeGreaterThan(0);

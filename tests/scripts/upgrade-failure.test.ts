@@ -122,7 +122,7 @@ describe('a failed upgrade', () => {
       expect(output).toContain(`The full log: ${log}`);
       expect(output.split('\n').filter((line) => /^\s+at /.test(line))).toEqual([]);
       // The log keeps everything, the stack trace too.
-      expect(fs.readFileSync(log, 'utf8')).toMatch(/^\s+at /m);
+      expect(fs.readFileSync(log, 'utf8')).toMatch(/^ {4}at /m);
 
       expect(fs.existsSync(path.join(root, 'releases', `${commit}.building`))).toBe(false);
       expect(fs.existsSync(path.join(root, 'releases', commit))).toBe(false);

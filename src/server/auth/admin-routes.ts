@@ -13,6 +13,9 @@ export const publicWriteRoutes: readonly string[] = [
   'POST /api/bookings',
   'POST /api/bookings/cancel',
   'POST /api/bookings/change',
+  // The waiting list (issue 51): joining it, and claiming a time come free with its link.
+  'POST /api/bookings/waiting-list',
+  'POST /api/bookings/waiting-list/claim',
   // The beacon of a page shown in place from a prefetch: counted, never answered (decision 0065).
   'POST /api/page-views',
   // Signing in and accepting an invitation: nobody is signed in yet (decision 0058).

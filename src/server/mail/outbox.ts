@@ -26,6 +26,8 @@ export const outboxKinds = [
   'booking-notice',
   // A family that missed its assessment, offered another time when staff choose (issue 51).
   'booking-rebook',
+  // The waiting list (issue 51): joining it, and a time come free in the family's days.
+  'waiting-list',
   // A family still waiting for a first contact (issue 50): the inbox's staff, then the owners.
   'reply-nudge',
   // The owners' Monday report (issue 50), and one sent on asking from Insights.
@@ -73,13 +75,16 @@ export interface QueuedEmail extends Omit<OutgoingEmail, 'secrets'> {
 /** Where a secret stands in a queued mail's text (body, HTML or calendar) until it is sent. */
 export const secretMarker = (name: string) => `[[secret:${name}]]`;
 
-/** What a mail's sealed secrets are bound to: that mail (its recipient and the time it was queued), so a value copied to another row does not open. */
+/**
+ * What a mail's sealed secrets are bound to: that mail (its recipient and the time it was queued),
+ * so a value copied to another row does not open there.
+ */
 const secretsContext = (createdAt: string, recipient: string) => `email_outbox.secrets|${createdAt}|${recipient}`;
 
 /**
- * The mail as it goes to the mail server: each marker its sealed secrets name replaced by the
- * value. Throws when they cannot be opened (no key, another key): the attempt then fails and is
- * retried, and once given up the secrets are forgotten.
+ * The mail as it goes to the mail server (never stored): each marker its sealed secrets name
+ * replaced by the value. Throws when they cannot be opened (no key, another key): the attempt
+ * then fails and is retried, and once given up the secrets are forgotten.
  */
 export function withSecrets(email: QueuedEmail, box: Pick<SecretBox, 'open'> | undefined): QueuedEmail {
   if (email.sealedSecrets === undefined) return email;
@@ -90,9 +95,8 @@ export function withSecrets(email: QueuedEmail, box: Pick<SecretBox, 'open'> | u
   >;
   const fill = (text: string) =>
     Object.entries(values).reduce((filled, [name, value]) => filled.replaceAll(secretMarker(name), value), text);
-  const { sealedSecrets: _sealed, ...rest } = email;
   return {
-    ...rest,
+    ...email,
     body: fill(email.body),
     ...(email.html !== undefined && { html: fill(email.html) }),
     ...(email.calendar && { calendar: { ...email.calendar, content: fill(email.calendar.content) } }),

@@ -38,7 +38,8 @@ describe('Attended and No-show on upcoming assessments', () => {
       payload: {
         firstName,
         lastName: 'Khan',
-        telephone: '01632 960000',
+        // Each parent another family: a phone of their own too (one booking to come per family, issue 51).
+        telephone: `01632 96${String(address + 1).padStart(4, '0')}`,
         email: `${firstName.toLowerCase()}@example.com`,
         subjectTitle: 'GCSE Maths',
         startsAt,

@@ -81,7 +81,9 @@ describe('booking on /free-assessment without script', () => {
   });
 
   it('a time just taken: 409, the message and the nearest free times as links', async () => {
-    const answer = await post(form({ ...details, email: 'second@example.com', startsAt: first }));
+    const answer = await post(
+      form({ ...details, email: 'second@example.com', telephone: '01632 960001', startsAt: first }),
+    );
     expect(answer.statusCode).toBe(409);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.body).toContain(timeTakenMessage);
@@ -171,7 +173,12 @@ describe('booking on /free-assessment without script', () => {
     const booked = await subject.app.inject({
       method: 'POST',
       url: '/api/bookings',
-      payload: { ...details, email: 'api@example.com', startsAt: '2026-12-02T16:00:00.000Z' },
+      payload: {
+        ...details,
+        email: 'api@example.com',
+        telephone: '01632 960002',
+        startsAt: '2026-12-02T16:00:00.000Z',
+      },
       remoteAddress: '203.0.113.9',
     });
     expect(booked.statusCode).toBe(201);

@@ -111,7 +111,11 @@ describe('twenty parents booking one time at once', () => {
         (n % 2 === 0 ? subject.app : other).inject({
           method: 'POST',
           url: '/api/bookings',
-          payload: { ...parent(n), email: n % 3 === 0 ? 'Same.Family@Example.com' : `same.family+${n}@example.com`, startsAt },
+          payload: {
+            ...parent(n),
+            email: n % 3 === 0 ? 'Same.Family@Example.com' : `same.family+${n}@example.com`,
+            startsAt,
+          },
           remoteAddress: `198.51.100.${n + 1}`,
         }),
       ),

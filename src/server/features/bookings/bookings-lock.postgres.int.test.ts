@@ -75,11 +75,7 @@ describe('two overlapping bookings written at once on PostgreSQL', () => {
       .then(
         () => 'booked',
         (error: unknown) =>
-          error instanceof PlaceTaken
-            ? 'taken'
-            : error instanceof FamilyHasBookings
-              ? 'family'
-              : Promise.reject(error),
+          error instanceof PlaceTaken ? 'taken' : error instanceof FamilyHasBookings ? 'family' : Promise.reject(error),
       );
     let settled = false;
     void outcome.finally(() => (settled = true));

@@ -12,10 +12,11 @@ import { createBookingsService } from './service';
 /** Monday 30 November 2026, 10:00 (GMT: London and UTC agree). */
 const now = Date.parse('2026-11-30T10:00:00.000Z');
 const tuesday = (time: string) => `2026-12-01T${time}:00.000Z`;
+/** Family `n`: its own e-mail address and phone number (a family holds one booking at a time, issue 51). */
 const parent = (n: number, startsAt: string) => ({
   firstName: `Parent${n}`,
   lastName: 'Overlap',
-  telephone: '01632 960000',
+  telephone: `01632 96${String(n).padStart(4, '0')}`,
   email: `overlap${n}@example.com`,
   subjectTitle: 'GCSE Maths',
   startsAt,

@@ -12,6 +12,8 @@ import { bookingRoutes } from './routes';
 import { bookingRules } from './rules';
 import { createBookingsService } from './service';
 import { createStaffBookings } from './staff-service';
+import { createWaitingList } from './waiting-list';
+import { createSecretBox } from '../../auth/secrets-at-rest';
 import { staffBookingRoutes } from './staff-routes';
 
 /**
@@ -55,11 +57,22 @@ export function createBookingsFeature(
     adminLink: enquiries.adminLink,
     onQueued: () => mailWorker?.wake(),
   });
+  const waitingList = createWaitingList({
+    database,
+    config,
+    clock,
+    siteFacts,
+    settingsOf,
+    rules: bookingRules({ database, clock, siteFacts, settingsOf }),
+    enquiries,
+    secretBox: createSecretBox(config.secretsKeyFile),
+    onQueued: () => mailWorker?.wake(),
+  });
   /** Given the pages' renderer: the cancel and change links open pages (issue 41). */
   const routes =
     (pages: PageRenderer): FeaturePlugin =>
     async (app, context) => {
-      await app.register(bookingRoutes, { ...context, service, attribute, pages });
+      await app.register(bookingRoutes, { ...context, service, waitingList, attribute, pages });
       await app.register(staffBookingRoutes, { ...context, staff, record });
     };
   /** Every five minutes, in one process of all that share the database: the reminders due. */
@@ -78,6 +91,22 @@ export function createBookingsFeature(
         if (queued > 0) log.info({ queued }, 'queued reminders of tomorrow’s assessments');
       },
     });
+  /** Each minute, in one process of all that share the database: the waiting families told of times come free (issue 51). */
+  const startWaitingList = (log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  }) =>
+    startScheduledJob({
+      db: database.db,
+      name: 'booking-waiting-list',
+      intervalMs: 60_000,
+      clock,
+      log,
+      run: async () => {
+        const told = await waitingList.offerFreedTimes();
+        if (told > 0) log.info({ told }, 'told waiting families of times come free');
+      },
+    });
   /** The inbox's view of each booking: its time and whether it stands (handed to the enquiries). */
   const bookingsOf: BookingsOf = async (enquiryIds) => {
     const rows = await bookingsOfEnquiries(database.db, enquiryIds);
@@ -90,5 +119,5 @@ export function createBookingsFeature(
   };
   /** Binning an enquiry cancels its bookings to come, in the Bin's own transaction (handed to the enquiries). */
   const cancelOnBin: CancelBookingsOnBin = (trx, enquiryId, by, now) => staff.cancelForBin(trx, enquiryId, by, now);
-  return { routes, service, staff, startReminders, bookingsOf, cancelOnBin };
+  return { routes, service, staff, waitingList, startReminders, startWaitingList, bookingsOf, cancelOnBin };
 }

@@ -147,13 +147,21 @@ const oneLine = (text: string) => text.replace(/[\n\v\f\r\u0085\u2028\u2029\t]+/
  * member of staff (`by`, their name), or the enquiry moved to the Bin by one (issue 51).
  */
 export type BookingChange =
-  { kind: 'cancelled' } | { kind: 'moved'; from: string; by?: string } | { kind: 'binned'; by: string };
+  | { kind: 'cancelled' }
+  | { kind: 'moved'; from: string; by?: string }
+  | { kind: 'binned'; by: string }
+  | { kind: 'from-waiting-list' };
 
 function noticeWords(change: BookingChange, name: string, when: string): [subject: string, line: string] {
   if (change.kind === 'cancelled')
     return [
       `Assessment cancelled by ${name}: ${when}`,
       `${name} cancelled their free assessment on ${when}. The time is free again.`,
+    ];
+  if (change.kind === 'from-waiting-list')
+    return [
+      `Assessment booked from the waiting list: ${name}, ${when}`,
+      `${name} booked ${when} from the waiting list, with the link we e-mailed when the time came free.`,
     ];
   if (change.kind === 'binned') {
     const by = oneLine(change.by);
@@ -178,7 +186,7 @@ function noticeWords(change: BookingChange, name: string, when: string): [subjec
 /** The office's note that a booking was cancelled or moved, by the parent or by staff: which enquiry, which time. */
 export function officeNotice(
   change: BookingChange,
-  booking: BookingRow,
+  booking: Pick<BookingRow, 'startsAt' | 'enquiryId'>,
   parent: { firstName: string; lastName: string; email: string },
   officeEmail: string,
   adminLink: string,

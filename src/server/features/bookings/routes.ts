@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
 import {
   type BookedTime,
@@ -9,13 +8,12 @@ import {
 } from '../../../shared/bookings/bookings';
 import {
   bookedTimeSchema,
+  bookingConflictSchema,
   cancelledBookingSchema,
   offeredTimesSchema,
-  timeTakenSchema,
 } from '../../../shared/bookings/responses';
 import { bookingChangeSchema, bookingSchema, bookingTokenSchema } from '../../../shared/bookings/schemas';
 import { caughtByHoneypot } from '../../../shared/enquiries/honeypot';
-import { apiErrorBodySchema } from '../../../shared/api-error';
 import { londonTimeZone } from '../../../shared/london-time';
 import { perAddress } from '../../client-address';
 import type { FeaturePlugin } from '../../context';
@@ -25,13 +23,9 @@ import { answers } from '../../responses';
 import type { Attribute } from '../analytics';
 import type { PageRenderer } from '../../rendering/pages';
 import { linkPageRoutes } from './link-page-routes';
+import type { WaitingList } from './waiting-list';
+import { waitingListRoutes } from './waiting-list-routes';
 import type { BookingsService, CallUs, ChangeOutcome } from './service';
-
-/**
- * A 409 is the time just taken (with the nearest free ones), or a refusal in words: the family's
- * cap, or a link past its cut-off or out of changes (issue 51).
- */
-const conflictSchema = z.union([timeTakenSchema, apiErrorBodySchema]);
 
 /** A link that may no longer act online: 409, saying why and the number to call. */
 const callUs = (outcome: CallUs) =>
@@ -47,9 +41,10 @@ const bodyLimit = 64 * 1024;
  */
 export const bookingRoutes: FeaturePlugin<{
   service: BookingsService;
+  waitingList: WaitingList;
   attribute: Attribute;
   pages: PageRenderer;
-}> = async (app, { config, database, clock, service, attribute, pages }) => {
+}> = async (app, { config, database, clock, service, waitingList, attribute, pages }) => {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: perAddress,
@@ -63,6 +58,9 @@ export const bookingRoutes: FeaturePlugin<{
   });
   const limitPerAddress = app.rateLimit({ max: config.enquiryRateLimit, timeWindow: '15 minutes' });
   const limits = { bodyLimit, onRequest: limitPerAddress };
+
+  // The waiting list (issue 51), under the same per-address limit.
+  await app.register(waitingListRoutes, { config, database, clock, waitingList, service, bodyLimit, limitPerAddress });
 
   // The pages the mail's cancel and change links open, posting without script (issue 41).
   await app.register(linkPageRoutes, { service, pages, publicUrl: config.publicUrl, bodyLimit, limitPerAddress });
@@ -80,7 +78,10 @@ export const bookingRoutes: FeaturePlugin<{
 
   app.post(
     '/api/bookings',
-    { ...limits, schema: { body: bookingSchema, response: answers({ 201: bookedTimeSchema, 409: conflictSchema }) } },
+    {
+      ...limits,
+      schema: { body: bookingSchema, response: answers({ 201: bookedTimeSchema, 409: bookingConflictSchema }) },
+    },
     async (request, reply) => {
       const { startsAt } = request.body;
       if (caughtByHoneypot(request.body)) {
@@ -128,7 +129,7 @@ export const bookingRoutes: FeaturePlugin<{
     '/api/bookings/change',
     {
       ...limits,
-      schema: { body: bookingChangeSchema, response: answers({ 200: bookedTimeSchema, 409: conflictSchema }) },
+      schema: { body: bookingChangeSchema, response: answers({ 200: bookedTimeSchema, 409: bookingConflictSchema }) },
     },
     async (request, reply) => {
       const outcome: ChangeOutcome = await service.change(request.body.token, request.body.startsAt);

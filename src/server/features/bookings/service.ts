@@ -23,6 +23,7 @@ import {
 } from './mails';
 import { floodNotice, holdNetworkBudget } from './floods';
 import { bookingRules } from './rules';
+import type { WaitingEntry } from './waiting-list';
 import {
   type BookingRow,
   FamilyHasBookings,
@@ -46,6 +47,12 @@ type PlaceOutcome =
 
 /** A booking also stops at the family's cap (issue 51): the parent is told, in `message`, to use the links or call. */
 export type BookingOutcome = PlaceOutcome | { kind: 'already-booked'; message: string };
+
+/** A waiting-list claim (issue 51) may also find its place ended (booked, or its days passed), or a time outside its days. */
+export type ClaimOutcome = BookingOutcome | { kind: 'claim-ended' } | { kind: 'not-in-period' };
+
+/** Thrown inside a claim's transaction when its waiting-list place ended meanwhile: nothing is written. */
+class ClaimEnded extends Error {}
 
 /** Why a link cannot be used: no booking has its token for that purpose, it was cancelled, or its time has come. */
 export type LinkRefused = { kind: 'unknown' } | { kind: 'already-cancelled' } | { kind: 'passed' };
@@ -93,6 +100,66 @@ export function createBookingsService({
   const secretBox = createSecretBox(config.secretsKeyFile);
   const rules = bookingRules({ database, clock, siteFacts, settingsOf });
   const { situation, pick, takenSince, bookedTime, parentOf } = rules;
+
+  /**
+   * Holds a picked, free time for an enquiry `enquiryFor` writes or names, in one transaction with
+   * the group commit (a PlaceTaken rolls back the enquiry's writes with it, and the group commit
+   * runs its neighbours again without it): the family's cap, the places, and the parent's
+   * confirmation with both links, their tokens sealed until sent (decision 0071). `enquiryFor` is
+   * given the office's address when mail is on, to tell it.
+   */
+  async function place(
+    picked: Extract<Awaited<ReturnType<typeof pick>>, { kind: 'free' }>,
+    now: Date,
+    parent: { email: string; telephone: string },
+    enquiryFor: (trx: Parameters<Parameters<Database['writes']['run']>[0]>[0], notifyEmail?: string) => Promise<number>,
+  ): Promise<PlaceOutcome | { kind: 'already-booked'; message: string }> {
+    const { time, date, settings, facts } = picked;
+    const tokens = { cancel: newToken(), change: newToken() };
+    const uid = `${crypto.randomUUID()}@${new URL(config.publicUrl).hostname}`;
+    const mail = config.mail;
+    const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
+    const family = familyOf(parent);
+    try {
+      const enquiryId = await database.writes.run(async (trx) => {
+        const id = await enquiryFor(trx, mail?.notifyEmail);
+        const booking = {
+          enquiryId: id,
+          startsAt: time.start,
+          endsAt: time.end,
+          londonDate: date,
+          uid,
+          cancelTokenHash: tokenHash(tokens.cancel),
+          changeTokenHash: tokenHash(tokens.change),
+          createdAt: now.toISOString(),
+          familyEmail: family.email,
+          familyPhone: family.phone,
+        };
+        // The family's bookings still to come are counted at the moment of the write, under the bookings' lock.
+        const cap = { most: settings.bookingsPerFamily, liveAfter: clock().toISOString() };
+        await insertBooking(trx, booking, settings, cap);
+        if (context) {
+          const links = bookingLinks(config.publicUrl, tokens);
+          const confirmation = bookingConfirmation({ ...booking, sequence: 0 }, parent.email, links, context);
+          // Its tokens sealed with the secrets key until sent (decision 0071, "Link tokens in the outbox").
+          await enqueueEmail(trx, confirmation, now, secretBox);
+        }
+        return id;
+      });
+      if (mail) onQueued();
+      return { kind: 'booked', enquiryId, booked: bookedTime(time, date) };
+    } catch (error) {
+      if (error instanceof FamilyHasBookings) {
+        return {
+          kind: 'already-booked',
+          message: alreadyBookedMessage(settings.bookingsPerFamily, facts.details.phone),
+        };
+      }
+      if (!(error instanceof PlaceTaken)) throw error;
+      // Lost the last place to a booking that committed first: what is free now.
+      return takenSince(time.start);
+    }
+  }
 
   /**
    * Whether the link may still act on a booking to come at `at` (issue 51): not inside the
@@ -168,56 +235,58 @@ export function createBookingsService({
       if (from !== undefined) await holdNetworkBudget(database.writes, from, config.enquiryRateLimit, now);
       const picked = await pick(input.startsAt, now);
       if (picked.kind !== 'free') return picked;
-      const { time, date, settings, facts } = picked;
-      const tokens = { cancel: newToken(), change: newToken() };
-      const uid = `${crypto.randomUUID()}@${new URL(config.publicUrl).hostname}`;
-      const mail = config.mail;
-      const submittedAt = now.toISOString();
-      const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
-      const family = familyOf(input);
-      try {
-        // Written with other writes arriving together (group commit); a PlaceTaken rolls back this
-        // booking's enquiry with it, and the group commit runs its neighbours again without it.
-        const enquiryId = await database.writes.run(async (trx) => {
-          const { id, submission } = await enquiries.insert(trx, input, submittedAt);
-          const booking = {
-            enquiryId: id,
-            startsAt: time.start,
-            endsAt: time.end,
-            londonDate: date,
-            uid,
-            cancelTokenHash: tokenHash(tokens.cancel),
-            changeTokenHash: tokenHash(tokens.change),
-            createdAt: submittedAt,
-            familyEmail: family.email,
-            familyPhone: family.phone,
-          };
-          // The family's bookings still to come are counted at the moment of the write, under the bookings' lock.
-          const cap = { most: settings.bookingsPerFamily, liveAfter: clock().toISOString() };
-          await insertBooking(trx, booking, settings, cap);
-          if (mail && context) {
-            await enqueueEmail(trx, enquiries.notification(id, submission, mail.notifyEmail, ukTime(time.start)), now);
-            const links = bookingLinks(config.publicUrl, tokens);
-            const confirmation = bookingConfirmation({ ...booking, sequence: 0 }, input.email, links, context);
-            // Its tokens sealed with the secrets key until sent (decision 0071, "Link tokens in the outbox").
-            await enqueueEmail(trx, confirmation, now, secretBox);
-            if (from !== undefined) {
-              const office = { email: mail.notifyEmail, adminLink: enquiries.adminLink(id) };
-              const notice = await floodNotice(trx, from, now, office);
-              if (notice) await enqueueEmail(trx, notice, now);
-            }
+      return place(picked, now, input, async (trx, notifyEmail) => {
+        const { id, submission } = await enquiries.insert(trx, input, now.toISOString());
+        if (notifyEmail) {
+          await enqueueEmail(trx, enquiries.notification(id, submission, notifyEmail, ukTime(picked.time.start)), now);
+          if (from !== undefined) {
+            const notice = await floodNotice(trx, from, now, {
+              email: notifyEmail,
+              adminLink: enquiries.adminLink(id),
+            });
+            if (notice) await enqueueEmail(trx, notice, now);
           }
-          return id;
-        });
-        if (mail) onQueued();
-        return { kind: 'booked', enquiryId, booked: bookedTime(time, date) };
-      } catch (error) {
-        if (error instanceof FamilyHasBookings) {
-          return { kind: 'already-booked', message: alreadyBookedMessage(settings.bookingsPerFamily, facts.details.phone) };
         }
-        if (!(error instanceof PlaceTaken)) throw error;
-        // Lost the last place to a booking that committed first: what is free now.
-        return takenSince(time.start);
+        return id;
+      });
+    },
+
+    /**
+     * Books a time for a family on the waiting list by its claim link (issue 51): onto the
+     * family's own enquiry (its details given once, never again), which moves to Assessment
+     * booked; the list's place ends in the same transaction, so of the family's own clicks only one
+     * books, and of many families racing for one time the bookings' places let one through. The
+     * time must be in the family's days.
+     */
+    async claim(entry: WaitingEntry, startsAt: string): Promise<ClaimOutcome> {
+      const now = clock();
+      const picked = await pick(startsAt, now);
+      if (picked.kind !== 'free') return picked;
+      if (picked.date < entry.from || picked.date > entry.to) return { kind: 'not-in-period' };
+      const parent = await enquiries.detailsOf(db, entry.enquiryId);
+      if (!parent) return { kind: 'claim-ended' };
+      try {
+        return await place(picked, now, parent, async (trx, notifyEmail) => {
+          const ended = await trx
+            .updateTable('booking_waitlist')
+            .set({ status: 'booked', ended_at: now.toISOString(), claim_token_hash: null })
+            .where('id', '=', entry.id)
+            .where('status', '=', 'waiting')
+            .executeTakeFirst();
+          if (Number(ended.numUpdatedRows) !== 1) throw new ClaimEnded();
+          await enquiries.bookedFromWaitingList(trx, entry.enquiryId, now.toISOString());
+          if (notifyEmail) {
+            const who = { firstName: parent.firstName, lastName: parent.lastName, email: parent.email };
+            const booking = { enquiryId: entry.enquiryId, startsAt: picked.time.start };
+            const link = enquiries.adminLink(entry.enquiryId);
+            const notice = officeNotice({ kind: 'from-waiting-list' }, booking, who, notifyEmail, link);
+            await enqueueEmail(trx, notice, now);
+          }
+          return entry.enquiryId;
+        });
+      } catch (error) {
+        if (error instanceof ClaimEnded) return { kind: 'claim-ended' };
+        throw error;
       }
     },
 
@@ -298,7 +367,8 @@ export function createBookingsService({
         await enqueueEmail(trx, officeNotice({ kind: 'cancelled' }, booking, who, mail.notifyEmail, link), now);
         return booking;
       });
-      if (!cancelled) return (await whyUnchanged('cancel', found.id, settings)).refused ?? { kind: 'already-cancelled' };
+      if (!cancelled)
+        return (await whyUnchanged('cancel', found.id, settings)).refused ?? { kind: 'already-cancelled' };
       if (mail) onQueued();
       return { kind: 'cancelled', startsAt: cancelled.startsAt };
     },

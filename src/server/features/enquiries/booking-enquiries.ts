@@ -22,6 +22,39 @@ export function bookingEnquiries(publicUrl: string) {
       await enteredBooked(trx, id, submittedAt);
       return { id, submission };
     },
+    /**
+     * Stores a family joining the waiting list (issue 51) as an assessment request, New like any
+     * other (the office may call meanwhile), its notes saying which days it waits for.
+     */
+    async insertWaiting(trx: Kysely<DatabaseSchema>, input: AssessmentInput, period: string, submittedAt: string) {
+      const stored = storedEnquiry('assessment', input);
+      const note = `On the waiting list for ${period}.`;
+      const submission: NewEnquiry = { ...stored, notes: stored.notes ? `${note}\n\n${stored.notes}` : note, submittedAt };
+      return { id: await insertEnquiry(trx, submission), submission };
+    },
+    /** A waiting family's details, as its claim books with them (never asked for again). */
+    async detailsOf(db: Kysely<DatabaseSchema>, id: number) {
+      const row = await db
+        .selectFrom('contact_submissions')
+        .select(['first_name', 'last_name', 'email', 'telephone', 'mobile'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const telephone = row.telephone ?? row.mobile ?? '';
+      return { firstName: row.first_name, lastName: row.last_name, email: row.email, telephone };
+    },
+    /** A waiting family booked its time (issue 51): its enquiry enters Assessment booked, from wherever it stood. */
+    bookedFromWaitingList: (trx: Kysely<DatabaseSchema>, id: number, at: string) => enteredBooked(trx, id, at),
+    /** The office's notification of a family joining the waiting list (`period`, in words). */
+    waitingNotification(id: number, submission: NewEnquiry, recipient: string, period: string): OutgoingEmail {
+      const notification = notificationFor(id, submission, recipient, publicUrl);
+      return {
+        ...notification,
+        subject: `Waiting list for ${period}: ${notification.subject}`,
+        body: `Waiting for a free time on ${period}.\n\n${notification.body}`,
+      };
+    },
     /** The office's notification of the enquiry, leading with the time booked (`when`, in words). */
     notification(id: number, submission: NewEnquiry, recipient: string, when: string): OutgoingEmail {
       const notification = notificationFor(id, submission, recipient, publicUrl);
@@ -37,7 +70,6 @@ export function bookingEnquiries(publicUrl: string) {
 
 export type BookingEnquiries = ReturnType<typeof bookingEnquiries>;
 
-/** The time booked for each of these enquiries that is a booked assessment, answered by the bookings feature. */
 /**
  * Cancels the enquiry's bookings still to come, inside the transaction (`trx`) moving it to the
  * Bin (the bookings feature's): answers how many.
@@ -49,4 +81,5 @@ export type CancelBookingsOnBin = (
   now: Date,
 ) => Promise<number>;
 
+/** The time booked for each of these enquiries that is a booked assessment, answered by the bookings feature. */
 export type BookingsOf = (enquiryIds: readonly number[]) => Promise<ReadonlyMap<number, EnquiryBooking>>;

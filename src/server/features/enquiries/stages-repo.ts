@@ -28,10 +28,16 @@ export type StageConflict = { conflict: EnquiryStage } | { binned: { by: string 
  * booking's own transaction (`trx`): no member of staff moved it.
  */
 export async function enteredBooked(trx: Kysely<DatabaseSchema>, id: number, at: string): Promise<void> {
+  // A new booking's enquiry is New; a waiting family's (issue 51) may have been moved on meanwhile.
+  const { stage } = await trx
+    .selectFrom('contact_submissions')
+    .select('stage')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   await trx.updateTable('contact_submissions').set({ stage: 'booked', staged_at: at }).where('id', '=', id).execute();
   await trx
     .insertInto('enquiry_stage_moves')
-    .values({ submission_id: id, from_stage: 'new', to_stage: 'booked', at })
+    .values({ submission_id: id, from_stage: stage, to_stage: 'booked', at })
     .execute();
 }
 

@@ -195,7 +195,11 @@ describe('the free assessment settings, a part of the site facts (issue 41, deci
       .execute();
     const read = await current();
     expect(read.facts.assessment).toEqual({ ...older, ...bookingLimitDefaults });
-    expect(assessmentSettingsOf(read.facts)).toMatchObject({ cutoffHours: 12, changesPerBooking: 2, bookingsPerFamily: 1 });
+    expect(assessmentSettingsOf(read.facts)).toMatchObject({
+      cutoffHours: 12,
+      changesPerBooking: 2,
+      bookingsPerFamily: 1,
+    });
     // Saved on from it with the limits given, as the form sends them.
     const answer = await put('assessment', settings);
     expect(answer.statusCode, answer.body).toBe(200);

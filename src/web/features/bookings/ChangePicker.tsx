@@ -29,8 +29,13 @@ export interface ChangeStart {
 }
 
 /** The same day and times, nothing picked and nothing said: back to the times. */
-const withoutPick = ({ picked: _picked, notice: _notice, taken: _taken, notOffered: _notOffered, ...rest }: ChangeStart) =>
-  rest;
+const withoutPick = ({
+  picked: _picked,
+  notice: _notice,
+  taken: _taken,
+  notOffered: _notOffered,
+  ...rest
+}: ChangeStart) => rest;
 
 /** The London date of an offered time. */
 const londonDay = (offered: OfferedTime) => utcToLondonLocal(offered.start).slice(0, 10);
@@ -87,8 +92,8 @@ export function ChangePicker(start: ChangeStart) {
   };
 
   const hidden = <input type="hidden" name="token" value={token} />;
-  // The nearest free times, in the order of the day rather than of their distance.
-  const nearest = taken && [...taken].sort((a, b) => a.start.localeCompare(b.start));
+  // The nearest free times but its own, in the order of the day rather than of their distance.
+  const nearest = taken?.filter((time) => time.start !== startsAt).sort((a, b) => a.start.localeCompare(b.start));
   return (
     <div className="grid gap-6">
       {nearest && (
@@ -97,13 +102,15 @@ export function ChangePicker(start: ChangeStart) {
           {nearest.length > 0 ? (
             <form method="post" action={action}>
               {hidden}
-              <ul className="mt-4 choice-grid">
+              {/* A day and a time each: one to a row on a phone, where two would break them into four lines. */}
+              <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {nearest.map((offered) => (
                   <li key={offered.start}>
                     <button
                       type="submit"
                       name="at"
                       value={offered.start}
+                      formAction={`${action}#change-confirm-heading`}
                       className="choice-link w-full cursor-pointer bg-white"
                       onClick={(event) => inPlace(event, () => void pick(londonDay(offered), offered))}
                     >
@@ -138,7 +145,7 @@ export function ChangePicker(start: ChangeStart) {
           aria-labelledby="change-confirm-heading"
           className="rounded-2xl border-2 border-blue-700 bg-white p-6 shadow-sm"
         >
-          <h2 id="change-confirm-heading" tabIndex={-1} className="text-xl font-bold text-slate-900">
+          <h2 id="change-confirm-heading" tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-slate-900">
             {`Move your assessment to ${ukTime(picked.start)}?`}
           </h2>
           <div className="mt-4 flex flex-wrap items-center gap-4">
@@ -155,6 +162,7 @@ export function ChangePicker(start: ChangeStart) {
                 type="submit"
                 name="day"
                 value={londonDay(picked)}
+                formAction={`${action}#change-times`}
                 className={secondaryButton}
                 onClick={(event) => inPlace(event, () => show(withoutPick(state), 'change-times'))}
               >
@@ -175,7 +183,7 @@ export function ChangePicker(start: ChangeStart) {
             day={day}
             times={times}
             time={picked?.time}
-            postTo={{ action, fields: { token } }}
+            postTo={{ action, fields: { token }, afterDay: 'change-times', afterTime: 'change-confirm-heading' }}
             onPick={(date, offered) => void pick(date, offered)}
           />
         ) : (

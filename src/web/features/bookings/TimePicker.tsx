@@ -15,8 +15,9 @@ export interface TimePickerProps {
   /**
    * Or each choice a button of one form that posts `fields` to `action`, a day as `day` and a time
    * as `at` (its instant): the change page, whose token travels in the body, never in an address.
+   * The answer opens at `afterDay` or `afterTime` (an element's id), not at the top of the page.
    */
-  postTo?: { action: string; fields: Readonly<Record<string, string>> };
+  postTo?: { action: string; fields: Readonly<Record<string, string>>; afterDay?: string; afterTime?: string };
   /** With script: the choice made in place instead (the link is not followed). */
   onPick?: (day: string, time?: OfferedTime) => void;
   /** The ids of the two headings, which the island moves focus to; unique on the page. */
@@ -30,6 +31,9 @@ export const inPlace = (event: MouseEvent, pick: () => void) => {
   pick();
 };
 
+/** Where a choice posts: the form's address, opened at an element when one is named. */
+const answerAt = (action: string, id: string | undefined) => (id ? `${action}#${id}` : action);
+
 /** One choice: a link to its address, or a button posting its value; in place with script either way. */
 function Choice({
   href,
@@ -39,7 +43,7 @@ function Choice({
   children,
 }: {
   href: string | undefined;
-  post: { name: string; value: string } | undefined;
+  post: { name: string; value: string; action: string } | undefined;
   current: boolean;
   onClick: ((event: MouseEvent) => void) | undefined;
   children: ReactNode;
@@ -50,6 +54,7 @@ function Choice({
       type="submit"
       name={post.name}
       value={post.value}
+      formAction={post.action}
       className="choice-link w-full cursor-pointer"
       aria-current={marked}
       onClick={onClick}
@@ -81,7 +86,7 @@ export function TimePicker({ days, day, times, time, hrefFor, postTo, onPick, id
             <li key={date}>
               <Choice
                 href={hrefFor?.(date)}
-                post={postTo && { name: 'day', value: date }}
+                post={postTo && { name: 'day', value: date, action: answerAt(postTo.action, postTo.afterDay) }}
                 current={date === day}
                 onClick={onPick && ((event) => inPlace(event, () => onPick(date)))}
               >
@@ -93,7 +98,7 @@ export function TimePicker({ days, day, times, time, hrefFor, postTo, onPick, id
       </div>
       {day && times && (
         <div>
-          <h3 id={`${idPrefix}-times`} tabIndex={-1} className="mb-3 text-lg font-bold text-slate-900">
+          <h3 id={`${idPrefix}-times`} tabIndex={-1} className="mb-3 scroll-mt-24 text-lg font-bold text-slate-900">
             Choose a time on {dayInWords(day)} <span className="font-normal text-slate-700">(UK time)</span>
           </h3>
           <ul className="choice-grid" aria-labelledby={`${idPrefix}-times`}>
@@ -101,7 +106,9 @@ export function TimePicker({ days, day, times, time, hrefFor, postTo, onPick, id
               <li key={offered.start}>
                 <Choice
                   href={hrefFor?.(day, offered.time)}
-                  post={postTo && { name: 'at', value: offered.start }}
+                  post={
+                    postTo && { name: 'at', value: offered.start, action: answerAt(postTo.action, postTo.afterTime) }
+                  }
                   current={offered.time === time}
                   onClick={onPick && ((event) => inPlace(event, () => onPick(day, offered)))}
                 >
