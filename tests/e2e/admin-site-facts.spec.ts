@@ -267,9 +267,21 @@ test('staff set the free assessment bookings: a bad number shows its message, th
   expect((await revisions(request)).length).toBe(saves);
   await bookings.getByLabel('Places at each time').fill('1');
   for (const [label, typed, message] of [
-    ['Cut-off before the time, in hours', '-1', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
-    ['Cut-off before the time, in hours', '10000', 'Cut-off before the time must be a whole number of hours from 0 to 168'],
-    ['Changes allowed per booking', '1000', 'Changes allowed per booking must be a whole number of changes from 0 to 20'],
+    [
+      'Cut-off before the time, in hours',
+      '-1',
+      'Cut-off before the time must be a whole number of hours from 0 to 168',
+    ],
+    [
+      'Cut-off before the time, in hours',
+      '10000',
+      'Cut-off before the time must be a whole number of hours from 0 to 168',
+    ],
+    [
+      'Changes allowed per booking',
+      '1000',
+      'Changes allowed per booking must be a whole number of changes from 0 to 20',
+    ],
     ['Bookings at once per family', '0', 'Bookings at once per family must be a whole number of bookings from 1 to 10'],
   ] as const) {
     await bookings.getByLabel(label).fill(typed);
@@ -277,7 +289,9 @@ test('staff set the free assessment bookings: a bad number shows its message, th
     await expect(bookings.getByText(message)).toBeVisible();
     await expect(bookings.getByLabel(label)).toBeFocused();
     if (typed === '-1') await screenshotForPeople(page, 'admin-site-assessment-cut-off-refused', { of: bookings });
-    await bookings.getByLabel(label).fill(label === 'Bookings at once per family' ? '2' : label.startsWith('Cut') ? '24' : '1');
+    await bookings
+      .getByLabel(label)
+      .fill(label === 'Bookings at once per family' ? '2' : label.startsWith('Cut') ? '24' : '1');
   }
   expect((await revisions(request)).length).toBe(saves);
 

@@ -86,7 +86,10 @@ describe('the free assessment settings', () => {
   });
 
   it('reads a part saved before the limits existed with them at their defaults, and a whole part as it is', () => {
-    const { cutoffHours: _c, changesPerBooking: _k, bookingsPerFamily: _b, ...older } = saved;
+    const older: Partial<AssessmentSettings> = { ...saved };
+    delete older.cutoffHours;
+    delete older.changesPerBooking;
+    delete older.bookingsPerFamily;
     expect(storedAssessmentSettings(older as AssessmentSettings)).toEqual({ ...older, ...bookingLimitDefaults });
     expect(assessmentSettingsOf({ ...defaultSiteFacts, assessment: older as AssessmentSettings })).toMatchObject({
       cutoffHours: 12,

@@ -8,8 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * - `family_email`, `family_phone`: the keys the cap on bookings to come counts, the parent's
  *   e-mail address in its canonical form and the phone number's digits (null when it has too few
  *   to be a number), as shared/bookings/family.ts makes them.
- * Bookings still to come get their keys here, so they count from the first booking after the
- * upgrade. A column with a default and nullable ones only: the release before runs on this schema.
+ * Bookings still booked get their keys here (those whose time has passed count for nothing), so
+ * the ones to come count from the first booking after the upgrade. A column with a default and nullable ones only: the release before runs on this schema.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ id: number; email: string; telephone: string | null }>`
     select bookings.id, contact_submissions.email, contact_submissions.telephone
     from bookings join contact_submissions on contact_submissions.id = bookings.enquiry_id
-    where bookings.status = 'booked' and bookings.starts_at > ${new Date().toISOString()}
+    where bookings.status = 'booked'
   `.execute(db);
   for (const { id, email, telephone } of rows) {
     await sql`

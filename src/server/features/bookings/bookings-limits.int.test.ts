@@ -4,7 +4,7 @@ import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import type { AssessmentSettings, CurrentSiteFacts } from '../../../shared/site-facts/site-facts';
 import { type Database, openDatabase } from '../../db/connection';
 import { bookingEnquiries } from '../enquiries';
-import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { createTestApp } from '../../../../tests/support/app';
 import { queuedToken } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
 import { createBookingsService } from './service';
