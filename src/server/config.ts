@@ -106,8 +106,43 @@ const settingsSchema = z.object({
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
 });
 
-/** Every variable the site reads (README "Configuration"); anything else is ignored, and warned about when it looks like one of these. */
-export const settingNames: readonly string[] = Object.keys(settingsSchema.shape);
+/**
+ * The variables of the settings file that the site's commands read beside the server's: restic's
+ * own, which `npm run backup`, `restore` and the doctor pass on to restic (README "Back up and
+ * restore"). All of restic's, so that none of them is taken for a misspelling.
+ */
+export const backupSettingNames = [
+  'RESTIC_REPOSITORY',
+  'RESTIC_REPOSITORY_FILE',
+  'RESTIC_PASSWORD',
+  'RESTIC_PASSWORD_FILE',
+  'RESTIC_PASSWORD_COMMAND',
+  'RESTIC_KEY_HINT',
+  'RESTIC_CACHE_DIR',
+  'RESTIC_CACERT',
+  'RESTIC_TLS_CLIENT_CERT',
+  'RESTIC_COMPRESSION',
+  'RESTIC_PACK_SIZE',
+  'RESTIC_READ_CONCURRENCY',
+  'RESTIC_HOST',
+  'RESTIC_PROGRESS_FPS',
+  'RESTIC_FEATURES',
+  'RESTIC_REST_USERNAME',
+  'RESTIC_REST_PASSWORD',
+  'RESTIC_FROM_REPOSITORY',
+  'RESTIC_FROM_REPOSITORY_FILE',
+  'RESTIC_FROM_PASSWORD',
+  'RESTIC_FROM_PASSWORD_FILE',
+  'RESTIC_FROM_PASSWORD_COMMAND',
+  'RESTIC_FROM_KEY_HINT',
+] as const;
+
+/**
+ * Every variable the site reads (README "Configuration" and "Back up and restore"): the one list
+ * both the server's warning at start and the doctor check a variable against (start-checks.ts).
+ * Anything else is ignored, and warned about when it looks like one of these.
+ */
+export const settingNames: readonly string[] = [...Object.keys(settingsSchema.shape), ...backupSettingNames];
 
 const environmentSchema = settingsSchema
   .refine((env) => !env.SMTP_URL || env.NOTIFY_EMAIL, {

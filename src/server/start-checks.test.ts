@@ -30,11 +30,17 @@ describe('settings checked at start', () => {
       DATA_DIRR: '/var/lib/northstar',
       SMTP_URI: 'smtp://mail.example.test',
       ADMIN_SESSION_IDLE: '30',
+      RESTIC_REPOSITRY: 'sftp:backup@example.test:/site',
+      RESTIC_PASSWORD_FIEL: '/etc/northstar/restic-password',
       // Not ours, or right: never a warning.
       PUBLIC_URL: 'https://www.example.test',
       HOME: '/root',
       PATH: '/usr/bin',
       RESTIC_REPOSITORY: 'sftp:backup@example.test:/site',
+      RESTIC_PASSWORD_FILE: '/etc/northstar/restic-password',
+      RESTIC_COMPRESSION: 'max',
+      RESTIC_CACHE_DIR: '/var/cache/restic',
+      REQUEST_LOG: 'errors',
       AWS_ACCESS_KEY_ID: 'key',
       NORTHSTAR_SETTINGS_FILE: '/etc/northstar/env',
       INVOCATION_ID: 'abc',
@@ -44,6 +50,8 @@ describe('settings checked at start', () => {
       'DATA_DIRR is not a setting of this site and is ignored: did you mean DATA_DIR? (README "Configuration")',
       'SMTP_URI is not a setting of this site and is ignored: did you mean SMTP_URL? (README "Configuration")',
       'ADMIN_SESSION_IDLE is not a setting of this site and is ignored: did you mean ADMIN_SESSION_IDLE_MINUTES? (README "Configuration")',
+      'RESTIC_REPOSITRY is not a setting of this site and is ignored: did you mean RESTIC_REPOSITORY? (README "Back up and restore")',
+      'RESTIC_PASSWORD_FIEL is not a setting of this site and is ignored: did you mean RESTIC_PASSWORD_FILE? (README "Back up and restore")',
     ]);
   });
 

@@ -1,18 +1,24 @@
 import fs from 'node:fs';
-import { type Config, ConfigError, settingNames } from './config';
+import { type Config, ConfigError, backupSettingNames, settingNames } from './config';
 import type { Database } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 
 /**
- * Variables that belong to the tools around the site, not to it: restic and its storage
- * (RESTIC_*, AWS_*, B2_*…, read by `npm run backup`), and the deploy scripts' own (NORTHSTAR_*).
+ * Variables that belong to the tools around the site, not to it: the storage restic reaches
+ * (AWS_*, B2_*…, read by restic itself), the deploy scripts' own and their tests' (NORTHSTAR_*),
+ * Node's and npm's. restic's own (RESTIC_*) are the site's settings: `backupSettingNames`.
  */
-const othersPrefixes = ['RESTIC_', 'NORTHSTAR_', 'AWS_', 'B2_', 'AZURE_', 'GOOGLE_', 'OS_', 'RCLONE_', 'NODE_', 'npm_'];
+const othersPrefixes = ['NORTHSTAR_', 'AWS_', 'B2_', 'AZURE_', 'GOOGLE_', 'OS_', 'RCLONE_', 'NODE_', 'npm_'];
 
-/** The first word of each setting (`SMTP_` of SMTP_URL): an unknown variable starting with one is most likely a typo of ours. */
+/**
+ * The first word of each setting (`SMTP_` of SMTP_URL, `RESTIC_` of RESTIC_REPOSITORY): an
+ * unknown variable starting with one is most likely a typo of ours.
+ */
 const ourPrefixes = [
   ...new Set(settingNames.filter((name) => name.includes('_')).map((name) => `${name.split('_')[0]}_`)),
 ].filter((prefix) => !othersPrefixes.includes(prefix) && prefix !== 'NODE_');
+
+const backupSettings = new Set<string>(backupSettingNames);
 
 /** Levenshtein distance, small strings only. */
 export function editDistance(a: string, b: string): number {
@@ -43,8 +49,9 @@ export function misspeltSettingWarnings(environment: Record<string, string | und
     const alike = distance <= Math.max(1, Math.floor(closest.length / 4));
     const samePrefix = ourPrefixes.some((prefix) => upper.startsWith(prefix));
     if (alike || samePrefix) {
+      const section = backupSettings.has(closest) ? 'Back up and restore' : 'Configuration';
       warnings.push(
-        `${name} is not a setting of this site and is ignored: did you mean ${closest}? (README "Configuration")`,
+        `${name} is not a setting of this site and is ignored: did you mean ${closest}? (README "${section}")`,
       );
     }
   }

@@ -9,6 +9,8 @@ export const paths = {
   freeAssessmentChange: '/free-assessment/change',
   /** The waiting list's claim link (issue 51): a time came free in the family's days. */
   freeAssessmentWaiting: '/free-assessment/waiting',
+  /** Joining the waiting list (issue 51): the details once, and the days the family could come. */
+  freeAssessmentWaitingList: '/free-assessment/waiting-list',
   examResits: '/exam-resits',
   primaryTuition: '/primary-tuition',
   secondaryTuition: '/secondary-tuition',

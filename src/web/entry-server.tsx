@@ -2,11 +2,13 @@ import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import type { PostedBooking } from '../shared/bookings/page-choice';
 import type { BookingLinkView } from '../shared/bookings/link-pages';
+import type { WaitingListView } from '../shared/bookings/waiting-list-pages';
 import { type EnquiryFormStart, type PostedForm, sentQuery } from '../shared/enquiries/form-post';
 import type { PageMeta } from '../shared/page-meta';
 import type { SiteApi } from '../shared/site-api';
 import { App } from './App';
 import { BookingLinkContext } from './lib/booking-link';
+import { WaitingListContext } from './lib/waiting-list';
 import type { MetaSink, ShellState } from './lib/contexts';
 import { createQueryClient } from './lib/query-client';
 import { defaultMeta } from './lib/seo';
@@ -29,6 +31,8 @@ export interface RenderInput {
   booking?: PostedBooking;
   /** What a booking's cancel or change link opened (issue 41), for those pages alone. */
   bookingLink?: BookingLinkView;
+  /** The waiting list's join form or claim link's page (issue 51), as the server answered it. */
+  waitingList?: WaitingListView;
 }
 
 export interface RenderOutput {
@@ -50,7 +54,15 @@ const formStart = (posted: PostedForm | undefined, search: string): EnquiryFormS
 });
 
 /** Renders one page with its data on the server; under /admin the browser hydrates it from `state`. */
-export async function render({ url, api, shell, posted, booking, bookingLink }: RenderInput): Promise<RenderOutput> {
+export async function render({
+  url,
+  api,
+  shell,
+  posted,
+  booking,
+  bookingLink,
+  waitingList,
+}: RenderInput): Promise<RenderOutput> {
   const { pathname, search, searchParams } = new URL(`http://localhost${url}`);
   const queryClient = createQueryClient();
   const match = findRoute(pathname);
@@ -81,7 +93,9 @@ export async function render({ url, api, shell, posted, booking, bookingLink }: 
       }}
     >
       <BookingLinkContext.Provider value={bookingLink}>
-        <Page params={match?.params ?? {}} />
+        <WaitingListContext.Provider value={waitingList}>
+          <Page params={match?.params ?? {}} />
+        </WaitingListContext.Provider>
       </BookingLinkContext.Provider>
     </App>,
   );

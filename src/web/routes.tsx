@@ -17,6 +17,8 @@ import { PrivacyPage } from './pages/PrivacyPage';
 import { SecondaryTuitionPage } from './pages/SecondaryTuitionPage';
 import { SubjectsPage } from './pages/SubjectsPage';
 import { TermsPage } from './pages/TermsPage';
+import { WaitingClaimPage } from './pages/WaitingClaimPage';
+import { WaitingListPage } from './pages/WaitingListPage';
 import { WhyUsPage } from './pages/WhyUsPage';
 import type { PageRoute } from './route-types';
 
@@ -30,6 +32,9 @@ export const pageRoutes: readonly PageRoute[] = [
   // Rendered only by the bookings' own routes, with what the link's token opened (never cached).
   { path: paths.freeAssessmentCancel, component: CancelBookingPage },
   { path: paths.freeAssessmentChange, component: ChangeBookingPage },
+  // The waiting list's (issue 51): rendered only by its own routes, for each request (never cached).
+  { path: paths.freeAssessmentWaitingList, component: WaitingListPage },
+  { path: paths.freeAssessmentWaiting, component: WaitingClaimPage },
   { path: paths.examResits, component: ExamResitsPage },
   { path: paths.primaryTuition, component: PrimaryTuitionPage },
   { path: paths.secondaryTuition, component: SecondaryTuitionPage },

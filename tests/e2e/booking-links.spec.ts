@@ -307,10 +307,11 @@ test.describe('inside the cut-off', () => {
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
           const main = page.getByRole('main');
           await expect(main.getByText('Your free assessment is booked for')).toContainText(`${time.time} (UK time)`);
-          await expect(main.getByText('Your assessment is now within 168 hours')).toBeVisible();
+          await expect(main.getByText('Your assessment is now within 7 days')).toBeVisible();
           await expect(main.getByRole('link', { name: '01632 960123' })).toHaveAttribute('href', 'tel:01632960123');
           await expect(page.getByRole('button', { name: button })).toHaveCount(0);
-          expect(await axeViolations(page)).toEqual([]);
+          // axe runs as script in the page: with script only.
+          if (script) expect(await axeViolations(page)).toEqual([]);
           await screenshotForPeople(page, `booking-links-${link}-call-us-${label}`, { fullPage: true });
         }
 

@@ -134,6 +134,15 @@ const ended = (pid: number) => {
   }
 };
 
+/** When a process started (field 22 of its stat), so that a later process given the same id is not taken for it. */
+const startTime = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[19];
+  } catch {
+    return undefined;
+  }
+};
+
 /** Nothing listens on the port any more: it can be bound again. */
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -145,15 +154,13 @@ const portFree = (port: number) =>
 test.describe('npm start', () => {
   let folder: string;
   let npm: ChildProcess | undefined;
-  let started: number[] = [];
+  /** The processes a test started, each with its start time: what is left of them is killed after it. */
+  let started: { pid: number; at: string | undefined }[] = [];
   test.afterEach(() => {
-    for (const pid of started) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // ended, as it should have
-      }
+    for (const { pid, at } of started) {
+      if (!ended(pid) && startTime(pid) === at) process.kill(pid, 'SIGKILL');
     }
+    started = [];
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
@@ -182,7 +189,7 @@ test.describe('npm start', () => {
     expect(output).toContain('2 server processes');
     // npm, scripts/start.mjs, the main process and its two workers (and a shell, if npm keeps one).
     const pids = processTree(npm.pid!);
-    started = pids;
+    started = pids.map((pid) => ({ pid, at: startTime(pid) }));
     expect(pids.length).toBeGreaterThanOrEqual(5);
     return { port, pids, output: () => output };
   }

@@ -52,6 +52,13 @@ describe('the deploy documents agree with the unit file', () => {
     expect(execStart.split(' ')[0]).toBe('/usr/bin/node');
   });
 
+  it("names the Node.js range package.json's engines gives, whose ends CI runs", () => {
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    expect(read('README.md')).toContain(`\`${engines}\``);
+    // .ci/run checks at its start that its two Node lines are the range's oldest and newest.
+    expect(read('.ci/run')).toContain('CI must run both ends');
+  });
+
   it('documents the trial without systemd that the tests of the switch and of a failed upgrade run', () => {
     const recipe = read('deploy/README.md');
     const trial = recipe.slice(recipe.indexOf('## Try the upgrade without systemd'));

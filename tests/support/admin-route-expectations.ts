@@ -11,6 +11,9 @@ const publicWrites = new Set([
   'POST /api/bookings',
   'POST /api/bookings/cancel',
   'POST /api/bookings/change',
+  // Joining the waiting list, and its claim link (issue 51).
+  'POST /api/bookings/waiting-list',
+  'POST /api/bookings/waiting-list/claim',
   // The beacon of a page shown in place from a prefetch: counted, never answered (decision 0065).
   'POST /api/page-views',
   'POST /api/staff/sign-in',

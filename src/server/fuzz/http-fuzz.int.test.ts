@@ -13,8 +13,13 @@ const seed = Number(process.env.FUZZ_SEED ?? 20261123);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 1500);
 
 const formPages = new Set(Object.values(enquiryForms).map((form) => form.page));
-/** The booking links' pages (issue 41): a person reads every answer, so each refusal is the page. */
-const linkPages = new Set<string>([paths.freeAssessmentCancel, paths.freeAssessmentChange]);
+/** The booking links' pages (issue 41) and the waiting list's (issue 51): a person reads every answer, so each refusal is the page. */
+const linkPages = new Set<string>([
+  paths.freeAssessmentCancel,
+  paths.freeAssessmentChange,
+  paths.freeAssessmentWaiting,
+  paths.freeAssessmentWaitingList,
+]);
 /** The path a request reaches, read as light-my-request reads it: `/\free-assessment?…` names a host, and reaches `/`. */
 const pathOf = (url: InjectOptions['url']) => {
   if (typeof url !== 'string') return url?.pathname;

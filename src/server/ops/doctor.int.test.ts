@@ -123,10 +123,15 @@ describe(`npm run doctor (${engine})`, { timeout: opsTimeouts.test }, () => {
       DATA_DIR: site.database.dataDir,
       DATABASE_URL: `postgres://site:a-secret@127.0.0.1:${closedPort}/site`,
       PUBLIK_URL: 'https://www.example.test',
+      // restic's variables are checked against the same list (config.ts, settingNames) as the server's.
+      RESTIC_REPOSITRY: 'sftp:backup@example.test:/site',
     });
     expect(doctor.status).toBe(1);
     expect(doctor.stdout).toContain(
       'PROBLEM PUBLIK_URL is not a setting of this site and is ignored: did you mean PUBLIC_URL?',
+    );
+    expect(doctor.stdout).toContain(
+      'PROBLEM RESTIC_REPOSITRY is not a setting of this site and is ignored: did you mean RESTIC_REPOSITORY?',
     );
     expect(doctor.stdout).toContain(
       `PROBLEM DATABASE_URL=postgres://127.0.0.1:${closedPort}/site cannot be reached: ECONNREFUSED (nothing listens there)`,

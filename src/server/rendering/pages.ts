@@ -16,6 +16,7 @@ import type { Clock } from '../../shared/clock';
 import type { PostedBooking } from '../../shared/bookings/page-choice';
 import type { PostedForm } from '../../shared/enquiries/form-post';
 import type { BookingLinkView } from '../../shared/bookings/link-pages';
+import type { WaitingListView } from '../../shared/bookings/waiting-list-pages';
 import { openerPolicy } from '../http/security-headers';
 import { answers, noContent, notJson } from '../responses';
 import { packPage } from './packed-page';
@@ -61,6 +62,7 @@ export function createPageRenderer(
       ...(only.posted && { posted: only.posted }),
       ...(only.booking && { booking: only.booking }),
       ...(only.bookingLink && { bookingLink: only.bookingLink }),
+      ...(only.waitingList && { waitingList: only.waitingList }),
       shell: {
         showAdminLink,
         publicUrl: config.publicUrl,
@@ -118,6 +120,15 @@ export function createPageRenderer(
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
       return sendForThisRequest(request, reply, status, { bookingLink });
     },
+    /**
+     * A waiting list's page (issue 51): the join form, or the claim link's page, which, as a
+     * booking link's, is never indexed and never named to another site (its address holds the token).
+     */
+    sendWaitingList: (request: FastifyRequest, reply: FastifyReply, status: number, waitingList: WaitingListView) => {
+      if (waitingList.page === 'claim')
+        reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+      return sendForThisRequest(request, reply, status, { waitingList });
+    },
   };
 
   /**
@@ -148,11 +159,12 @@ export function createPageRenderer(
   }
 }
 
-/** What one request's page is rendered with, and so never cached: a form or a booking posted back, a booking link's view. */
+/** What one request's page is rendered with, and so never cached: a form or a booking posted back, a booking link's view, a waiting list's. */
 interface ForThisRequest {
   posted?: PostedForm;
   booking?: PostedBooking;
   bookingLink?: BookingLinkView;
+  waitingList?: WaitingListView;
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -84,8 +84,12 @@ export const refusalTexts: Readonly<Record<LinkRefusal, { title: string; text: s
   },
 };
 
-/** "an hour", "12 hours". */
-const hoursInWords = (hours: number) => (hours === 1 ? 'an hour' : `${hours} hours`);
+/** "an hour", "12 hours"; whole days as days: "a day", "7 days". */
+export const hoursInWords = (hours: number) => {
+  if (hours === 1) return 'an hour';
+  if (hours === 24) return 'a day';
+  return hours % 24 === 0 && hours > 0 ? `${hours / 24} days` : `${hours} hours`;
+};
 
 /** "once", "twice", "3 times". */
 const timesInWords = (times: number) => (times === 1 ? 'once' : times === 2 ? 'twice' : `${times} times`);

@@ -95,9 +95,18 @@ describe('the limits on the links and on one family (issue 51)', () => {
   };
 
   it('inside the cut-off the links show the time and the phone, and refuse: exactly 12 hours before is inside', async () => {
-    const { clock, post, postForm, page, book, row } = await app();
+    const { subject, clock, post, postForm, page, book, row } = await app();
     const tokens = await book(1, '2026-12-01T16:00:00.000Z');
     const booked = await row(family(1).email);
+    // The confirmation says until when its links act.
+    const confirmation = await subject.database.db
+      .selectFrom('email_outbox')
+      .select('body')
+      .where('kind', '=', 'booking-confirmation')
+      .executeTakeFirstOrThrow();
+    expect(confirmation.body).toContain(
+      `Both links work until 12 hours before the assessment; after that, please call ${phone}.`,
+    );
 
     // 12 hours and a minute before: both links still act (a change to its own time changes nothing).
     clock.set(Date.parse('2026-12-01T03:59:00.000Z'));
@@ -362,6 +371,17 @@ describe('the limits on the links and on one family (issue 51)', () => {
       code: 'RATE_LIMITED',
     });
     expect(refused.headers['retry-after']).toBe('900');
+    // The booking posted without script counts the same: the page again, with the message.
+    const page = await subject.app.inject({
+      method: 'POST',
+      url: '/free-assessment',
+      headers: urlencoded,
+      payload: new URLSearchParams({ ...family(400), startsAt: offered[99]!, website: '' }).toString(),
+      remoteAddress: '2001:db8:7:400::1',
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('Too many bookings from your network.');
 
     // The rest of the calendar is free: another family elsewhere books one of the refused times.
     expect((await times()).days.flatMap((day) => day.times)).toHaveLength(offered.length - 10);

@@ -1,3 +1,4 @@
+import { hoursInWords } from '../../../shared/bookings/link-pages';
 import { ukTime } from '../../../shared/london-time';
 import type { SiteDetails } from '../../../shared/site-facts/site-facts';
 import { type Appointment, appointmentMessage } from '../../calendar/ics';
@@ -37,7 +38,13 @@ export interface BookingMailContext {
   details: Pick<SiteDetails, 'name' | 'phone' | 'address'>;
   officeEmail: string;
   now: Date;
+  /** The cut-off before the time (issue 51): how long before it the links stop; 0 or absent, at the time itself. */
+  cutoffHours?: number;
 }
+
+/** Until when the parent's links act, before `what` ("the assessment"): the cut-off's hours before it, or the time itself. */
+const linksUntil = ({ cutoffHours = 0 }: BookingMailContext, what: string) =>
+  cutoffHours > 0 ? `until ${hoursInWords(cutoffHours)} before ${what}` : `until ${what}`;
 
 /**
  * The calendar event as the parent's calendar keeps it. The attendee is named by the address
@@ -83,7 +90,9 @@ export function bookingConfirmation(
     [
       `To change the time: ${links.change}`,
       `To cancel: ${links.cancel}`,
-      'Both links work until the time of the assessment.',
+      context.cutoffHours
+        ? `Both links work ${linksUntil(context, 'the assessment')}; after that, please call ${details.phone}.`
+        : 'Both links work until the time of the assessment.',
     ],
     [`If you have a question, reply to this e-mail or call ${details.phone}.`],
   );
@@ -213,7 +222,7 @@ export function bookingUpdate(booking: BookingRow, parentEmail: string, context:
     [`Where: ${addressLine(details)}`],
     [
       'The invitation attached moves it in your calendar.',
-      'The change and cancel links in your first confirmation still work, until the new time.',
+      `The change and cancel links in your first confirmation still work, ${linksUntil(context, 'the new time')}.`,
     ],
     [`If you have a question, reply to this e-mail or call ${details.phone}.`],
   );

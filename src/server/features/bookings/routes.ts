@@ -23,6 +23,7 @@ import { answers } from '../../responses';
 import type { Attribute } from '../analytics';
 import type { PageRenderer } from '../../rendering/pages';
 import { linkPageRoutes } from './link-page-routes';
+import { waitingListPageRoutes } from './waiting-list-page-routes';
 import type { WaitingList } from './waiting-list';
 import { waitingListRoutes } from './waiting-list-routes';
 import type { BookingsService, CallUs, ChangeOutcome } from './service';
@@ -64,6 +65,17 @@ export const bookingRoutes: FeaturePlugin<{
 
   // The pages the mail's cancel and change links open, posting without script (issue 41).
   await app.register(linkPageRoutes, { service, pages, publicUrl: config.publicUrl, bodyLimit, limitPerAddress });
+
+  // The waiting list's pages: joining, and the claim link's page (issue 51), posting without script.
+  await app.register(waitingListPageRoutes, {
+    waitingList,
+    service,
+    pages,
+    clock,
+    publicUrl: config.publicUrl,
+    bodyLimit,
+    limitPerAddress,
+  });
 
   app.get(
     '/api/bookings/times',

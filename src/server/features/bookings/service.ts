@@ -118,7 +118,12 @@ export function createBookingsService({
     const tokens = { cancel: newToken(), change: newToken() };
     const uid = `${crypto.randomUUID()}@${new URL(config.publicUrl).hostname}`;
     const mail = config.mail;
-    const context = mail && { details: facts.details, officeEmail: mail.notifyEmail, now };
+    const context = mail && {
+      details: facts.details,
+      officeEmail: mail.notifyEmail,
+      now,
+      cutoffHours: settings.cutoffHours,
+    };
     const family = familyOf(parent);
     try {
       const enquiryId = await database.writes.run(async (trx) => {
@@ -317,7 +322,12 @@ export function createBookingsService({
           const booking = await moveBooking(trx, found.id, to, settings, found.startsAt, parent);
           if (!booking || !mail) return booking;
           const who = await parentOf(trx, booking.enquiryId);
-          const context = { details: facts.details, officeEmail: mail.notifyEmail, now };
+          const context = {
+            details: facts.details,
+            officeEmail: mail.notifyEmail,
+            now,
+            cutoffHours: settings.cutoffHours,
+          };
           await enqueueEmail(trx, bookingUpdate(booking, who.email, context), now);
           const notice = officeNotice(
             { kind: 'moved', from: found.startsAt },

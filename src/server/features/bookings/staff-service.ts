@@ -138,7 +138,10 @@ export function createStaffBookings({
 
   const mailContext = async (now: Date) => {
     const mail = config.mail;
-    return mail ? { details: (await siteFacts()).details, officeEmail: mail.notifyEmail, now } : undefined;
+    if (!mail) return undefined;
+    // The cut-off, so the parent's update says until when the links still act (issue 51).
+    const { cutoffHours } = await settingsOf();
+    return { details: (await siteFacts()).details, officeEmail: mail.notifyEmail, now, cutoffHours };
   };
 
   return {

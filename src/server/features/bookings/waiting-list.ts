@@ -32,6 +32,9 @@ export interface WaitingEntry {
   email: string;
 }
 
+/** What a claim link's token names (`claimOf`). */
+export type ClaimLookup = { kind: 'waiting'; entry: WaitingEntry } | { kind: 'ended' } | { kind: 'unknown' };
+
 /**
  * The waiting list (issue 51, decision 0071's "Waiting list"): a family that finds no free time in
  * the days it can come leaves its details once and is e-mailed, in the order it joined, each time
@@ -64,6 +67,27 @@ export function createWaitingList({
 
   /** The last day parents may book now: the window's end. */
   const lastBookable = async (now: Date) => addDays(londonDate(now), (await settingsOf()).weeksAhead * 7);
+
+  async function claimOf(token: string): Promise<ClaimLookup> {
+    const row = await db
+      .selectFrom('booking_waitlist as w')
+      .innerJoin('contact_submissions as s', 's.id', 'w.enquiry_id')
+      .select(['w.id', 'w.enquiry_id', 'w.from_date', 'w.to_date', 'w.status', 's.first_name', 's.email'])
+      .where('w.claim_token_hash', '=', tokenHash(token))
+      .where('s.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return { kind: 'unknown' };
+    if (row.status !== 'waiting' || row.to_date < londonDate(clock())) return { kind: 'ended' };
+    const entry = {
+      id: row.id,
+      enquiryId: row.enquiry_id,
+      from: row.from_date,
+      to: row.to_date,
+      firstName: row.first_name,
+      email: row.email,
+    };
+    return { kind: 'waiting', entry };
+  }
 
   return {
     /**
@@ -177,22 +201,22 @@ export function createWaitingList({
 
     /** The waiting family a claim link's token names, while it still waits and its days have not passed. */
     async entryOf(token: string): Promise<WaitingEntry | undefined> {
-      const row = await db
-        .selectFrom('booking_waitlist as w')
-        .innerJoin('contact_submissions as s', 's.id', 'w.enquiry_id')
-        .select(['w.id', 'w.enquiry_id', 'w.from_date', 'w.to_date', 'w.status', 's.first_name', 's.email'])
-        .where('w.claim_token_hash', '=', tokenHash(token))
-        .where('s.deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!row || row.status !== 'waiting' || row.to_date < londonDate(clock())) return undefined;
-      return {
-        id: row.id,
-        enquiryId: row.enquiry_id,
-        from: row.from_date,
-        to: row.to_date,
-        firstName: row.first_name,
-        email: row.email,
-      };
+      const found = await claimOf(token);
+      return found.kind === 'waiting' ? found.entry : undefined;
+    },
+
+    /**
+     * What a claim link's token names, for its page (issue 51): the family still waiting; a place
+     * that has ended but still holds the token (its days passed, and the list has not been looked
+     * at since); or nothing (a token never sent, or cleared as its place ended: once booked, or
+     * once the list has ended it, the link names nothing).
+     */
+    claimOf,
+
+    /** Today and the last day bookings are taken for: the days a family may wait for. */
+    async bookableDays(): Promise<{ today: string; last: string }> {
+      const now = clock();
+      return { today: londonDate(now), last: await lastBookable(now) };
     },
 
     /** The free times in a waiting family's days, now. */

@@ -22,6 +22,8 @@ import { createStagesRepo } from './stages-repo';
 
 export type { RetentionLog } from './retention';
 export type { BookOnPage } from './booking-form-post';
+/** What a form posted without script needs (decision 0062): the waiting list's form (issue 51) answers as the enquiry forms do. */
+export { crossSiteRefused, firstMessages, keptValues } from './form-body';
 export {
   type BookingEnquiries,
   type BookingsOf,

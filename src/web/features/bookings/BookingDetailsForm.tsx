@@ -2,13 +2,46 @@ import type { PostedForm } from '../../../shared/enquiries/form-post';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timeInWords } from '../../../shared/bookings/words';
 import { paths } from '../../../shared/routes';
-import { Field, Honeypot, ParentDetailsFields, SubmitButton, honeypot, useZodForm } from '../enquiries';
+import {
+  Field,
+  type FieldBinding,
+  Honeypot,
+  ParentDetailsFields,
+  SubmitButton,
+  honeypot,
+  useZodForm,
+} from '../enquiries';
 
 // The assessment request's details, checked by its own schema (the server adds the time's).
 const empty = { firstName: '', lastName: '', telephone: '', email: '', subjectTitle: '', yearGroup: '', notes: '' };
 const schema = () => import('../../../shared/enquiries/schemas').then((module) => module.assessmentSchema);
 
 export type BookingDetails = typeof empty & { startsAt: string; website: string };
+
+/** The details a family gives once: the booking's, and the waiting list's (issue 51). */
+export type DetailField = keyof typeof empty;
+
+/**
+ * The booking's details fields (docs/product.md#assessment-form), and the field only bots fill
+ * in: the booking's form and the waiting list's join form (issue 51) share them.
+ */
+export function BookingDetailsFields({
+  field,
+  idPrefix,
+}: {
+  field: (name: DetailField) => FieldBinding;
+  idPrefix: string;
+}) {
+  return (
+    <>
+      <ParentDetailsFields field={field} />
+      <Field label="Subject (for example GCSE Maths or 11+)" {...field('subjectTitle')} />
+      <Field label="Year group" optional {...field('yearGroup')} />
+      <Field label="Anything we should know?" optional rows={3} {...field('notes')} />
+      <Honeypot idPrefix={idPrefix} />
+    </>
+  );
+}
 
 interface BookingDetailsFormProps {
   time: OfferedTime;
@@ -49,11 +82,7 @@ export function BookingDetailsForm({ time, posted, send, changeHref }: BookingDe
         </a>
       </p>
       <input type="hidden" name="startsAt" value={time.start} />
-      <ParentDetailsFields field={form.field} />
-      <Field label="Subject (for example GCSE Maths or 11+)" {...form.field('subjectTitle')} />
-      <Field label="Year group" optional {...form.field('yearGroup')} />
-      <Field label="Anything we should know?" optional rows={3} {...form.field('notes')} />
-      <Honeypot idPrefix={form.idPrefix} />
+      <BookingDetailsFields field={form.field} idPrefix={form.idPrefix} />
       <div>
         <SubmitButton pending={form.pending} label="Confirm booking" />
       </div>

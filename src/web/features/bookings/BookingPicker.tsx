@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { bookingAddress, choiceMessages } from '../../../shared/bookings/page-choice';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
-import { timeInWords } from '../../../shared/bookings/words';
+import { waitingListAddress } from '../../../shared/bookings/waiting-list-pages';
+import { dayInWords, timeInWords } from '../../../shared/bookings/words';
 import { utcToLondonLocal } from '../../../shared/london-time';
 import { type BookingDetails, BookingDetailsForm } from './BookingDetailsForm';
 import type { BookingStart } from './booking-start';
@@ -11,6 +12,19 @@ import { TimePicker, inPlace } from './TimePicker';
 
 /** The London date of an offered time. */
 const londonDay = (offered: OfferedTime) => utcToLondonLocal(offered.start).slice(0, 10);
+
+const linkClass = 'font-semibold text-blue-800 underline underline-offset-4';
+
+/** The way onto the waiting list (issue 51), for `day` when it is full, else for the days the parent chooses there. */
+const JoinWaitingList = ({ day, before, after }: { day?: string | undefined; before?: string; after: string }) => (
+  <p className="mt-2 text-slate-700">
+    {before && `${before} `}
+    <a href={waitingListAddress(day)} className={linkClass}>
+      {day ? `Join the waiting list for ${dayInWords(day)}` : 'Join the waiting list'}
+    </a>{' '}
+    {after}
+  </p>
+);
 
 /**
  * Booking the free assessment on /free-assessment (issue 41): a day, a time, the details, the
@@ -21,7 +35,7 @@ const londonDay = (offered: OfferedTime) => utcToLondonLocal(offered.start).slic
 export function BookingPicker(start: BookingStart) {
   const [state, setState] = useState(start);
   const [focusId, setFocusId] = useState<string>();
-  const { days, day, times, time, booked, notice, posted } = state;
+  const { days, day, times, time, booked, notice, full, posted } = state;
 
   useEffect(() => {
     if (!focusId) return;
@@ -40,7 +54,7 @@ export function BookingPicker(start: BookingStart) {
       const fresh = await fetchOfferedTimes();
       const dates = fresh.days.map((offeredDay) => offeredDay.date);
       const found = fresh.days.find((offeredDay) => offeredDay.date === date);
-      if (!found) return show({ days: dates, notice: choiceMessages.noTimesOn(date) }, 'booking-notice');
+      if (!found) return show({ days: dates, notice: choiceMessages.noTimesOn(date), full: date }, 'booking-notice');
       const still = offered && found.times.find((candidate) => candidate.start === offered.start);
       if (offered && !still) {
         const notice = choiceMessages.noLongerFree(date, offered.time);
@@ -103,6 +117,7 @@ export function BookingPicker(start: BookingStart) {
           className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-800"
         >
           <p className="font-medium">{notice}</p>
+          {full && <JoinWaitingList day={full} after="and we will e-mail you if a time comes free that day." />}
           {notice === timeTakenMessage && nearest && nearest.length > 0 && (
             <ul className="mt-3 choice-grid">
               {nearest.map((offered) => (
@@ -121,7 +136,10 @@ export function BookingPicker(start: BookingStart) {
         </div>
       )}
       {days.length === 0 ? (
-        <p className="text-slate-700">{choiceMessages.noDays}</p>
+        <div>
+          <p className="text-slate-700">{choiceMessages.noDays}</p>
+          <JoinWaitingList after="and we will e-mail you as soon as a time comes free on the days you can come." />
+        </div>
       ) : (
         <TimePicker
           idPrefix="booking"
@@ -131,6 +149,12 @@ export function BookingPicker(start: BookingStart) {
           time={time?.time}
           hrefFor={bookingAddress}
           onPick={(date, offered) => void pick(date, offered)}
+        />
+      )}
+      {days.length > 0 && !time && !full && (
+        <JoinWaitingList
+          before="No time that suits you?"
+          after="and we will e-mail you when one comes free on the days you can come."
         />
       )}
       {time && day && <BookingDetailsForm time={time} posted={posted} send={send} changeHref={bookingAddress(day)} />}

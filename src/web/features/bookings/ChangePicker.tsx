@@ -9,15 +9,22 @@ import { fetchOfferedTimes } from './api';
 import { TimePicker, inPlace } from './TimePicker';
 
 /**
- * What the change page's picker starts from, as the server drew it for this request: the link's
+ * What the picker starts from, as the server drew it for this request: what it is for, the link's
  * token (posted back in each form's body, never put in an address), the booking's own time, the
  * dates with another free time, the day open with its times, the time picked to confirm, and
  * what the last post met. Travels as the island's props: the dates alone, and one day's times.
  */
 export interface ChangeStart {
+  /**
+   * Moving a booking by its change link (the default), or booking a time come free by a waiting
+   * list's claim link (issue 51): each posts to its own page, in its own words.
+   */
+  purpose?: Purpose;
   token: string;
-  /** The booking's time now: no time to move to. */
-  startsAt: string;
+  /** The booking's time now: no time to move to (the change link). */
+  startsAt?: string;
+  /** The family's days (the claim link): times read afresh outside them are not offered. */
+  range?: { from: string; to: string };
   days: string[];
   day?: string;
   times?: OfferedTime[];
@@ -40,23 +47,51 @@ const withoutPick = ({
 /** The London date of an offered time. */
 const londonDay = (offered: OfferedTime) => utcToLondonLocal(offered.start).slice(0, 10);
 
+type Purpose = 'change' | 'claim';
+
+/** Where each purpose posts, and what it says. */
+const wordings: Readonly<
+  Record<
+    Purpose,
+    { action: string; heading: string; question: (time: string) => string; confirm: string; noTimes: string }
+  >
+> = {
+  change: {
+    action: paths.freeAssessmentChange,
+    heading: 'Choose a new time',
+    question: (time) => `Move your assessment to ${time}?`,
+    confirm: 'Move to this time',
+    noTimes: 'There are no other free times in the coming weeks. Please call us.',
+  },
+  claim: {
+    action: paths.freeAssessmentWaiting,
+    heading: 'Choose a time',
+    question: (time) => `Book your assessment for ${time}?`,
+    confirm: 'Book this time',
+    noTimes:
+      'The times that came free on your days have been booked by other families. You are still on the waiting list: we will e-mail you as soon as another time comes free.',
+  },
+};
+
 const secondaryButton =
   'cursor-pointer rounded-full border border-blue-700 px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50';
 const primaryButton =
   'cursor-pointer rounded-full bg-blue-700 px-6 py-3 text-center font-semibold text-white shadow hover:bg-blue-800 focus-visible:outline-3 focus-visible:outline-offset-2';
 
 /**
- * Moving a booked assessment from its change link (issue 41, issue 51): the booking page's day
- * then time picker (`TimePicker`), and a form to confirm the time picked. Without script each
- * choice is a button posting the token in the body to the page itself, which draws the next step;
- * once hydrated the day and the time are chosen in place, the times read fresh (no-store) at each
- * choice. Moving is always the form's post: the server answers it, a time taken meanwhile included.
+ * Moving a booked assessment from its change link (issue 41, issue 51), or booking a time come
+ * free from a waiting list's claim link (issue 51): the booking page's day then time picker
+ * (`TimePicker`), and a form to confirm the time picked. Without script each choice is a button
+ * posting the token in the body to the page itself, which draws the next step; once hydrated the
+ * day and the time are chosen in place, the times read fresh (no-store) at each choice. Moving or
+ * booking is always the form's post: the server answers it, a time taken meanwhile included.
  */
 export function ChangePicker(start: ChangeStart) {
   const [state, setState] = useState(start);
   const [focusId, setFocusId] = useState<string>();
-  const { token, startsAt, days, day, times, picked, taken, notOffered, notice } = state;
-  const action = paths.freeAssessmentChange;
+  const { purpose = 'change', token, startsAt, range, days, day, times, picked, taken, notOffered, notice } = state;
+  const wording = wordings[purpose];
+  const { action } = wording;
 
   useEffect(() => {
     if (!focusId) return;
@@ -71,9 +106,16 @@ export function ChangePicker(start: ChangeStart) {
 
   /** A day or a time chosen in place: the times read afresh, since any may have gone. */
   const pick = async (date: string, offered?: OfferedTime) => {
-    const base = { token, startsAt };
+    // What the picker is for stays: the purpose, the token, the booking's time, the family's days.
+    const base = {
+      token,
+      ...(state.purpose && { purpose: state.purpose }),
+      ...(startsAt && { startsAt }),
+      ...(range && { range }),
+    };
     try {
       const fresh = (await fetchOfferedTimes()).days
+        .filter((offeredDay) => !range || (range.from <= offeredDay.date && offeredDay.date <= range.to))
         .map((offeredDay) => ({ ...offeredDay, times: offeredDay.times.filter((time) => time.start !== startsAt) }))
         .filter((offeredDay) => offeredDay.times.length > 0);
       const dates = fresh.map((offeredDay) => offeredDay.date);
@@ -146,14 +188,14 @@ export function ChangePicker(start: ChangeStart) {
           className="rounded-2xl border-2 border-blue-700 bg-white p-6 shadow-sm"
         >
           <h2 id="change-confirm-heading" tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-slate-900">
-            {`Move your assessment to ${ukTime(picked.start)}?`}
+            {wording.question(ukTime(picked.start))}
           </h2>
           <div className="mt-4 flex flex-wrap items-center gap-4">
             <form method="post" action={action}>
               {hidden}
               <input type="hidden" name="startsAt" value={picked.start} />
               <button type="submit" className={primaryButton}>
-                Move to this time
+                {wording.confirm}
               </button>
             </form>
             <form method="post" action={action}>
@@ -174,7 +216,7 @@ export function ChangePicker(start: ChangeStart) {
       )}
       <section aria-labelledby="change-choose-heading">
         <h2 id="change-choose-heading" className="mb-4 text-xl font-bold text-slate-900">
-          Choose a new time
+          {wording.heading}
         </h2>
         {days.length > 0 ? (
           <TimePicker
@@ -187,7 +229,7 @@ export function ChangePicker(start: ChangeStart) {
             onPick={(date, offered) => void pick(date, offered)}
           />
         ) : (
-          <p className="text-slate-700">There are no other free times in the coming weeks. Please call us.</p>
+          <p className="text-slate-700">{wording.noTimes}</p>
         )}
       </section>
     </div>

@@ -14,6 +14,8 @@ export interface BookingStart {
   time?: OfferedTime;
   booked?: string;
   notice?: string;
+  /** A day asked for that has no free time left: the waiting list is offered for it (issue 51). */
+  full?: string;
   posted?: PostedBooking;
 }
 
@@ -28,8 +30,10 @@ export function bookingStartOf(
   if (choice.unreadable) start.notice = choiceMessages.unreadable;
   if (choice.day) {
     const found = offered.find((day) => day.date === choice.day);
-    if (!found) start.notice = choiceMessages.noTimesOn(choice.day);
-    else {
+    if (!found) {
+      start.notice = choiceMessages.noTimesOn(choice.day);
+      start.full = choice.day;
+    } else {
       start.day = found.date;
       start.times = found.times;
       const time = choice.time && found.times.find((offeredTime) => offeredTime.time === choice.time);

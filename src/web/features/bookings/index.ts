@@ -8,3 +8,5 @@ export { fetchOfferedTimes } from './api';
 export { bookingQueries, prefetchOfferedTimes } from './queries';
 export { ChangePickerIsland } from './islands';
 export type { ChangeStart } from './ChangePicker';
+// The booking's details fields, which the waiting list's join form (issue 51) shares.
+export { BookingDetailsFields, type DetailField } from './BookingDetailsForm';

@@ -15,7 +15,10 @@ export interface FieldProps {
   'aria-describedby'?: string | undefined;
   /** A form posted without script that came back: the browser focuses the first field at fault. */
   autoFocus?: boolean | undefined;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'date';
+  /** A date's first and last days that may be chosen ('2026-12-01'). */
+  min?: string | undefined;
+  max?: string | undefined;
   autoComplete?: string;
   optional?: boolean;
   rows?: number;

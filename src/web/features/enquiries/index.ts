@@ -3,7 +3,7 @@
 // folder from outside it (decision 0067); the island registry alone loads each form's own file,
 // so each is a chunk of its own.
 export { AssessmentFormIsland, CallbackFormIsland, ContactFormIsland } from './islands';
-export { Field, Honeypot, ParentDetailsFields } from './Field';
+export { Field, type FieldBinding, Honeypot, ParentDetailsFields } from './Field';
 export { SubmitButton } from './SubmitButton';
 export { honeypot } from './api';
 export { useZodForm } from './use-zod-form';
