@@ -3,7 +3,8 @@ import type { OfferedTimes } from '../../src/shared/bookings/bookings';
 import { londonDate } from '../../src/shared/london-time';
 import { expect, KEY, signIn } from './admin-session';
 import { withDatabase } from './enquiries-db';
-import { test } from './fixtures';
+import { axeViolations, test } from './fixtures';
+import { startTestSmtpServer, waitFor } from '../support/smtp';
 import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
 
@@ -38,7 +39,8 @@ async function book(page: Page, firstName: string, email: string, startsAt: stri
  */
 test('staff see, move, cancel and block assessments, and mark one Attended', async ({ page, consoleErrors }) => {
   test.setTimeout(150_000);
-  server = await startServer({ ADMIN_API_KEY: KEY });
+  const smtp = await startTestSmtpServer();
+  server = await startServer({ ADMIN_API_KEY: KEY, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'office@northstar.test' });
   try {
     const offered = async () =>
       (await (await page.request.get(`${server.baseUrl}/api/bookings/times`)).json()) as OfferedTimes;
@@ -135,9 +137,26 @@ test('staff see, move, cancel and block assessments, and mark one Attended', asy
     await expect(attended).toBeFocused();
     await ada.getByRole('button', { name: 'No-show Ada Khan’s assessment' }).click();
     await expect(ada.getByTestId('attendance')).toHaveText(new RegExp(`^No-show · marked by ${staff.name}, `));
+    // WCAG 2.2 AA with the marks and their buttons on screen, on a phone and a desktop (issue 51).
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    // Issue 51: the family that missed it is offered another time, once; the mail reaches them.
+    await ada.getByRole('button', { name: 'Offer another time to Ada Khan by e-mail' }).click();
+    await expect(ada.getByTestId('another-time')).toHaveText(new RegExp(`^Another time offered by ${staff.name}, `));
+    await waitFor(() => smtp.received.some((mail) => mail.text.includes('Subject: Shall we find another time?')));
+    const offer = smtp.received.find((mail) => mail.text.includes('Subject: Shall we find another time?'))!;
+    expect(offer.to).toContain('ada@example.com');
+    expect(offer.text).toContain('/free-assessment');
+    await screenshotForPeople(page, 'upcoming-assessments-no-show', { of: rows(page).filter({ hasText: 'Ada Khan' }) });
     expect(consoleErrors).toEqual([]);
   } finally {
     await server.stop();
     server.remove();
+    await smtp.close();
   }
 });

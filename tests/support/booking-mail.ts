@@ -28,8 +28,8 @@ export function parsedEvent(text: string) {
   return { method: calendar.getFirstPropertyValue('method'), event: new ICAL.Event(vevent), vevent };
 }
 
-/** The link's token in the mail's text (quoted-printable writes its '=' as '=3D'). */
-export const tokenIn = (mail: ReceivedMail, link: 'cancel' | 'change') =>
+/** The link's token in the mail's text (quoted-printable writes its '=' as '=3D'); `waiting`: a waiting list's claim link. */
+export const tokenIn = (mail: ReceivedMail, link: 'cancel' | 'change' | 'waiting') =>
   new RegExp(`/free-assessment/${link}\\?token=(?:3D)?([\\w-]+)`).exec(mail.text)![1]!;
 
 /**

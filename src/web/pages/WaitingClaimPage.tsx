@@ -56,8 +56,8 @@ export function WaitingClaimPage() {
       return (
         <LinkPageFrame title="Book the time that has come free">
           <p className="text-lg text-slate-900">
-            Hello {firstName}. A time has come free on <strong>{periodInWords(from, to)}</strong>, the days you asked
-            for.
+            Hello {firstName}. A time has come free on <strong>{periodInWords(from, to)}</strong>,{' '}
+            {from === to ? 'the day you asked for' : 'the days you asked for'}.
           </p>
           <p className="mt-2 text-slate-700">
             We already have your details, so there is nothing to fill in: choose a time and we will send the

@@ -135,7 +135,7 @@ describe('Attended and No-show on upcoming assessments', () => {
       id: idOf('Priya'),
       name: 'Priya Khan',
       status: 'booked',
-      attendance: { mark: 'attended', markedBy: 'Jo Bloggs', markedAt: now },
+      attendance: { mark: 'attended', markedBy: 'Jo Bloggs', markedAt: now, anotherTimeOffered: null },
     });
     expect(await stageOf('Priya')).toEqual({
       stage: 'assessed',
@@ -154,7 +154,7 @@ describe('Attended and No-show on upcoming assessments', () => {
       { from_attendance: null, to_attendance: 'attended', at: now, by_account_id: jo.id, by_name: 'Jo Bloggs' },
     ]);
     // The day view carries the mark.
-    expect((await listedOf('Priya')).attendance).toEqual({ mark: 'attended', markedBy: 'Jo Bloggs', markedAt: now });
+    expect((await listedOf('Priya')).attendance).toEqual({ mark: 'attended', markedBy: 'Jo Bloggs', markedAt: now, anotherTimeOffered: null });
     // And the access log has it, on the enquiry, by Jo.
     const logged = await subject.database.db
       .selectFrom('access_log')
@@ -182,7 +182,7 @@ describe('Attended and No-show on upcoming assessments', () => {
     // The key marks it this time: the name it goes by is kept.
     const answer = await mark(idOf('Priya'), { from: 'attended', to: 'no-show' }, key);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json<StaffBooking>().attendance).toEqual({ mark: 'no-show', markedBy: 'Admin key', markedAt: now });
+    expect(answer.json<StaffBooking>().attendance).toEqual({ mark: 'no-show', markedBy: 'Admin key', markedAt: now, anotherTimeOffered: null });
     expect(await stageOf('Priya')).toMatchObject({
       stage: 'booked',
       staged_by_account_id: null,
@@ -207,7 +207,7 @@ describe('Attended and No-show on upcoming assessments', () => {
         error: 'Admin key already marked it No-show.',
         code: 'ATTENDANCE_CHANGED',
         field: 'from',
-        attendance: { mark: 'no-show', markedBy: 'Admin key', markedAt: now },
+        attendance: { mark: 'no-show', markedBy: 'Admin key', markedAt: now, anotherTimeOffered: null },
       });
     }
     expect(await marks('Priya')).toHaveLength(2);

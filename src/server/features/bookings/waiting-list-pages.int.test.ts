@@ -257,7 +257,7 @@ describe('the waiting list’s pages', () => {
     expect(shown.body).toContain('<meta name="robots" content="noindex, nofollow"');
     const body = text(shown.body);
     expect(body).toContain('Book the time that has come free');
-    expect(body).toContain('Hello Ada. A time has come free on <strong>Tuesday 1 December</strong>, the days you asked for.');
+    expect(body).toContain('Hello Ada. A time has come free on <strong>Tuesday 1 December</strong>, the day you asked for.');
     expect(body).toContain('we will send the confirmation to <strong class="break-all">ada.pages@example.com</strong>');
     expect(body).toContain('data-island="ChangePicker"');
     expect(body).toContain('<form action="/free-assessment/waiting" method="post">');
