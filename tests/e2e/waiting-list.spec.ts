@@ -70,7 +70,8 @@ test.describe('the waiting list', () => {
     const pending = () =>
       withDatabase(
         server.dataDir,
-        (db) => (db.prepare("select count(*) as n from email_outbox where status = 'pending'").get() as { n: number }).n,
+        (db) =>
+          (db.prepare("select count(*) as n from email_outbox where status = 'pending'").get() as { n: number }).n,
       );
     await expect.poll(pending, { timeout: 20_000 }).toBe(0);
     await server.stop();
@@ -89,6 +90,37 @@ test.describe('the waiting list', () => {
       expect(await axeViolations(page), `at ${width} px`).toEqual([]);
     }
   }
+
+  test('a parent asking for days that have free times is sent back to book one of them', async ({ page }) => {
+    // The booking page offers the waiting list below its days, for days that suit better.
+    await page.goto(`${server.baseUrl}/free-assessment#book-a-time`);
+    const booking = page.getByRole('region', { name: 'Book a time' });
+    await expect(booking.getByText('No time that suits you?')).toBeVisible();
+    await screenshotForPeople(page, 'waiting-list-booking-page-offer', { of: booking });
+    await booking.getByRole('link', { name: 'Join the waiting list' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join the waiting list');
+    await expect(page.getByLabel('First day you could come')).toHaveValue('');
+
+    const free = (await offered()).days.at(-1)!;
+    await page.getByLabel('First day you could come').fill(free.date);
+    await page.getByLabel('Last day you could come').fill(free.date);
+    await page.getByLabel('First name').fill('Ravi');
+    await page.getByLabel('Last name').fill('Waitlist');
+    await page.getByLabel('Telephone').fill(`01632 94${String(++families).padStart(4, '0')}`);
+    await page.getByLabel('Email').fill(uniqueEmail('waiting-free'));
+    await page.getByLabel('Subject (for example GCSE Maths or 11+)').fill('11+');
+    await page.getByRole('button', { name: 'Join the waiting list' }).click();
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect(alert).toContainText('There are free times on those days: please choose one of them instead.');
+    // What was typed stays, should other days suit instead.
+    await expect(page.getByLabel('First name')).toHaveValue('Ravi');
+    await accessible(page);
+    await screenshotForPeople(page, 'waiting-list-join-times-free', { fullPage: true });
+    await alert.getByRole('link', { name: dayInWords(free.date) }).click();
+    await expect(
+      page.getByRole('heading', { name: `Choose a time on ${dayInWords(free.date)} (UK time)` }),
+    ).toBeVisible();
+  });
 
   for (const script of [true, false]) {
     const label = script ? 'js' : 'nojs';

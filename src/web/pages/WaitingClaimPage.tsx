@@ -61,8 +61,8 @@ export function WaitingClaimPage() {
           </p>
           <p className="mt-2 text-slate-700">
             We already have your details, so there is nothing to fill in: choose a time and we will send the
-            confirmation to <strong className="break-all">{email}</strong>. Other families on the waiting list have
-            been told too, and the first to book a time gets it.
+            confirmation to <strong className="break-all">{email}</strong>. Other families on the waiting list have been
+            told too, and the first to book a time gets it.
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <ChangePickerIsland start={start} />
@@ -83,8 +83,8 @@ function ClaimProblem({ reason }: { reason: ClaimRefusal }) {
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-lg text-slate-700">{waitingListMessages.unknownClaim}</p>
           <p className="mt-2 text-slate-700">
-            If you have already booked a time with it, your confirmation e-mail has the time and the links to change
-            or cancel it.
+            If you have already booked a time with it, your confirmation e-mail has the time and the links to change or
+            cancel it.
           </p>
           <BookAnotherTime label="Book a free assessment" />
           <CallUs />
@@ -95,7 +95,9 @@ function ClaimProblem({ reason }: { reason: ClaimRefusal }) {
   return (
     <LinkPageFrame title="This waiting-list place has ended">
       <div className="rounded-2xl border border-amber-300 bg-amber-50 p-6">
-        <p className="text-lg text-slate-900">{waitingListMessages.claimEnded}</p>
+        <p className="text-lg text-slate-900">
+          Its days have passed, or a time was booked with it, so this link can no longer book a time.
+        </p>
         <p className="mt-4 text-lg text-slate-900">
           Please call us on{' '}
           <a

@@ -65,8 +65,8 @@ function Joined({ from, to }: { from: string; to: string }) {
     <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
       <p className="text-lg text-slate-900">{waitingListMessages.joined(from, to)}</p>
       <p className="mt-2 text-slate-700">
-        The e-mail will have a link to book the time, with the details you have given us: there will be nothing to
-        fill in again.
+        The e-mail will have a link to book the time, with the details you have given us: there will be nothing to fill
+        in again.
       </p>
       <p className="mt-4">
         <a href={paths.freeAssessment} className={linkClass}>
@@ -80,14 +80,15 @@ function Joined({ from, to }: { from: string; to: string }) {
 
 function JoinForm({ view }: { view: JoinView }) {
   const { today, last, values, errors, notice, freeDays } = view;
-  const posted = errors || notice ? { values: values ?? {}, errors: errors ?? {}, ...(notice && { notice }) } : undefined;
+  const posted =
+    errors || notice ? { values: values ?? {}, errors: errors ?? {}, ...(notice && { notice }) } : undefined;
   // The booking page's days start the form; a form that came back starts from what was posted.
   const form = useZodForm<JoinField>(schema, { ...empty, ...(posted ? {} : values) }, 'waiting', posted);
   return (
     <div className="grid gap-6">
       <p className="text-lg text-slate-900">
-        No free time on the days you can come? Leave your details once, with those days, and we will e-mail you as
-        soon as a time comes free on them. The first family to book a freed time gets it.
+        No free time on the days you can come? Leave your details once, with those days, and we will e-mail you as soon
+        as a time comes free on them. The first family to book a freed time gets it.
       </p>
       {freeDays && freeDays.length > 0 && (
         <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-slate-900">

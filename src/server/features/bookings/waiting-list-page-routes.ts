@@ -113,7 +113,10 @@ export const waitingListPageRoutes: FastifyPluginAsync<WaitingListPageOptions> =
   app.addHook('onRequest', async (request) => {
     if (!isCrossSitePost(request, publicOrigin)) return;
     const claim = isClaim(request);
-    request.log.info({ page: claim ? 'waiting-list-claim' : 'waiting-list' }, 'waiting list post from another site refused');
+    request.log.info(
+      { page: claim ? 'waiting-list-claim' : 'waiting-list' },
+      'waiting list post from another site refused',
+    );
     if (!claim) throw crossSiteRefused();
     throw new AppError(
       403,

@@ -179,7 +179,9 @@ describe('the waiting list’s pages', () => {
 
     const far = await join({ ...ada, from: TUESDAY, to: '2027-06-01' });
     expect(far.statusCode).toBe(400);
-    expect(text(far.body)).toContain('Choose days from today to Monday 28 December, the furthest ahead we take bookings.');
+    expect(text(far.body)).toContain(
+      'Choose days from today to Monday 28 December, the furthest ahead we take bookings.',
+    );
     expect(input(far.body, 'to')).toContain('value="2027-06-01"');
     expect(input(far.body, 'to')).toContain('aria-invalid="true"');
 
@@ -257,7 +259,9 @@ describe('the waiting list’s pages', () => {
     expect(shown.body).toContain('<meta name="robots" content="noindex, nofollow"');
     const body = text(shown.body);
     expect(body).toContain('Book the time that has come free');
-    expect(body).toContain('Hello Ada. A time has come free on <strong>Tuesday 1 December</strong>, the day you asked for.');
+    expect(body).toContain(
+      'Hello Ada. A time has come free on <strong>Tuesday 1 December</strong>, the day you asked for.',
+    );
     expect(body).toContain('we will send the confirmation to <strong class="break-all">ada.pages@example.com</strong>');
     expect(body).toContain('data-island="ChangePicker"');
     expect(body).toContain('<form action="/free-assessment/waiting" method="post">');
@@ -268,12 +272,18 @@ describe('the waiting list’s pages', () => {
     ]);
     for (const found of addressesIn(shown.body)) expect(found).not.toContain('token=');
     // Opening it booked nothing.
-    expect(await places()).toContainEqual(expect.objectContaining({ email: 'ada.pages@example.com', status: 'waiting' }));
+    expect(await places()).toContainEqual(
+      expect.objectContaining({ email: 'ada.pages@example.com', status: 'waiting' }),
+    );
 
     const day = await claim({ token, day: TUESDAY });
     expect(day.statusCode).toBe(200);
     expect(text(day.body)).toContain('Choose a time on Tuesday 1 December');
-    expect(buttonsIn(day.body).filter((button) => button.name === 'at').map((button) => button.value)).toEqual([freed]);
+    expect(
+      buttonsIn(day.body)
+        .filter((button) => button.name === 'at')
+        .map((button) => button.value),
+    ).toEqual([freed]);
     const picked = await claim({ token, at: freed });
     expect(picked.statusCode).toBe(200);
     expect(text(picked.body)).toMatch(/Book your assessment for Tuesday 1 December 2026, \d\d:\d\d \(UK time\)\?/);
@@ -300,7 +310,9 @@ describe('the waiting list’s pages', () => {
       .where('bookings.status', '=', 'booked')
       .execute();
     expect(held).toEqual([{ email: 'ada.pages@example.com', stage: 'booked' }]);
-    expect(await places()).toContainEqual(expect.objectContaining({ email: 'ada.pages@example.com', status: 'booked' }));
+    expect(await places()).toContainEqual(
+      expect.objectContaining({ email: 'ada.pages@example.com', status: 'booked' }),
+    );
 
     // The same link again names nothing: its token went with its place.
     const again = await page(link);
@@ -344,7 +356,9 @@ describe('the waiting list’s pages', () => {
     );
     expect(forged.statusCode).toBe(403);
     expect(forged.body).toContain('sent from another website');
-    expect(await places()).toContainEqual(expect.objectContaining({ email: 'cal.pages@example.com', status: 'waiting' }));
+    expect(await places()).toContainEqual(
+      expect.objectContaining({ email: 'cal.pages@example.com', status: 'waiting' }),
+    );
 
     // Its days pass before the list is next looked at: the link says the place has ended, with the phone.
     clock.set(Date.parse('2026-12-10T09:00:00.000Z'));
