@@ -154,7 +154,12 @@ describe('Attended and No-show on upcoming assessments', () => {
       { from_attendance: null, to_attendance: 'attended', at: now, by_account_id: jo.id, by_name: 'Jo Bloggs' },
     ]);
     // The day view carries the mark.
-    expect((await listedOf('Priya')).attendance).toEqual({ mark: 'attended', markedBy: 'Jo Bloggs', markedAt: now, anotherTimeOffered: null });
+    expect((await listedOf('Priya')).attendance).toEqual({
+      mark: 'attended',
+      markedBy: 'Jo Bloggs',
+      markedAt: now,
+      anotherTimeOffered: null,
+    });
     // And the access log has it, on the enquiry, by Jo.
     const logged = await subject.database.db
       .selectFrom('access_log')
@@ -182,7 +187,12 @@ describe('Attended and No-show on upcoming assessments', () => {
     // The key marks it this time: the name it goes by is kept.
     const answer = await mark(idOf('Priya'), { from: 'attended', to: 'no-show' }, key);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json<StaffBooking>().attendance).toEqual({ mark: 'no-show', markedBy: 'Admin key', markedAt: now, anotherTimeOffered: null });
+    expect(answer.json<StaffBooking>().attendance).toEqual({
+      mark: 'no-show',
+      markedBy: 'Admin key',
+      markedAt: now,
+      anotherTimeOffered: null,
+    });
     expect(await stageOf('Priya')).toMatchObject({
       stage: 'booked',
       staged_by_account_id: null,

@@ -29,7 +29,11 @@ export function bookingEnquiries(publicUrl: string) {
     async insertWaiting(trx: Kysely<DatabaseSchema>, input: AssessmentInput, period: string, submittedAt: string) {
       const stored = storedEnquiry('assessment', input);
       const note = `On the waiting list for ${period}.`;
-      const submission: NewEnquiry = { ...stored, notes: stored.notes ? `${note}\n\n${stored.notes}` : note, submittedAt };
+      const submission: NewEnquiry = {
+        ...stored,
+        notes: stored.notes ? `${note}\n\n${stored.notes}` : note,
+        submittedAt,
+      };
       return { id: await insertEnquiry(trx, submission), submission };
     },
     /** A waiting family's details, as its claim books with them (never asked for again). */
