@@ -47,26 +47,21 @@ export function createBookingsFeature(
     enquiries,
     onQueued: () => mailWorker?.wake(),
   });
-  const staff = createStaffBookings({
+  // What the staff's side and the waiting list share with the parents': the rules and the mail's wake-up.
+  const shared = {
     database,
     config,
     clock,
     siteFacts,
     settingsOf,
     rules: bookingRules({ database, clock, siteFacts, settingsOf }),
-    adminLink: enquiries.adminLink,
     onQueued: () => mailWorker?.wake(),
-  });
+  };
+  const staff = createStaffBookings({ ...shared, adminLink: enquiries.adminLink });
   const waitingList = createWaitingList({
-    database,
-    config,
-    clock,
-    siteFacts,
-    settingsOf,
-    rules: bookingRules({ database, clock, siteFacts, settingsOf }),
+    ...shared,
     enquiries,
     secretBox: createSecretBox(config.secretsKeyFile),
-    onQueued: () => mailWorker?.wake(),
   });
   /** Given the pages' renderer: the cancel and change links open pages (issue 41). */
   const routes =

@@ -11,10 +11,10 @@ import {
   type ChangeView,
   type LinkPurpose,
   type LinkRefusal,
-  tokenPattern,
 } from '../../../shared/bookings/link-pages';
 import { paths } from '../../../shared/routes';
 import { AppError } from '../../errors';
+import { field, tokenOf } from './link-fields';
 import { errorAnswer } from '../../http/error-handler';
 import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
 import type { PageRenderer } from '../../rendering/pages';
@@ -52,22 +52,6 @@ const callUsView = (page: LinkPurpose, { reason, startsAt, limit }: CallUs): Boo
 
 const refusalOf = (outcome: LinkRefused): LinkRefusal =>
   outcome.kind === 'unknown' ? 'not-valid' : outcome.kind === 'already-cancelled' ? 'already-cancelled' : 'passed';
-
-/**
- * One value of a query or form body: a string, or nothing. A repeated query parameter never gets
- * here (input rules: 400), nor a repeated form field (the form body's parser: 400).
- */
-function field(source: unknown, name: string): string | undefined {
-  if (source === null || typeof source !== 'object' || !Object.hasOwn(source, name)) return undefined;
-  const value = (source as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** The token as the mails write it, or undefined for anything else (checked before any look-up, in linear time). */
-const tokenOf = (source: unknown) => {
-  const token = field(source, 'token');
-  return token !== undefined && tokenPattern.test(token) ? token : undefined;
-};
 
 /**
  * The pages a booking's mail links to (issue 41): `GET` shows what the link would do and changes

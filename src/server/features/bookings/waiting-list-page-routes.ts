@@ -5,7 +5,6 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { tokenPattern } from '../../../shared/bookings/link-pages';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { waitingListMessages, waitingListSchema } from '../../../shared/bookings/waiting-list';
 import {
@@ -21,6 +20,7 @@ import type { Clock } from '../../../shared/clock';
 import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { AppError } from '../../errors';
+import { field, tokenOf } from './link-fields';
 import { errorAnswer } from '../../http/error-handler';
 import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
 import type { PageRenderer } from '../../rendering/pages';
@@ -51,22 +51,6 @@ const joinFields = Object.keys(waitingListSchema.shape).filter(
 
 /** What each refusal answers: the link names nothing (404), or a place that has ended (410). */
 const refusalStatus: Readonly<Record<ClaimRefusal, number>> = { 'not-valid': 404, ended: 410 };
-
-/**
- * One value of a query or form body: a string, or nothing. A repeated query parameter never gets
- * here (input rules: 400), nor a repeated form field (the form body's parser: 400).
- */
-function field(source: unknown, name: string): string | undefined {
-  if (source === null || typeof source !== 'object' || !Object.hasOwn(source, name)) return undefined;
-  const value = (source as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** The token as the mails write it, or undefined for anything else (checked before any look-up, in linear time). */
-const tokenOf = (source: unknown) => {
-  const token = field(source, 'token');
-  return token !== undefined && tokenPattern.test(token) ? token : undefined;
-};
 
 /** The London date of an offered time. */
 const londonDay = (time: OfferedTime) => utcToLondonLocal(time.start).slice(0, 10);
