@@ -1,4 +1,6 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { tokenPattern } from '../../../shared/bookings/link-pages';
+import type { OfferedDay, OfferedTime } from '../../../shared/bookings/slots';
 
 /**
  * One value of a query or form body: a string, or nothing. A repeated query parameter never gets
@@ -18,3 +20,26 @@ export const tokenOf = (source: unknown) => {
   const token = field(source, 'token');
   return token !== undefined && tokenPattern.test(token) ? token : undefined;
 };
+
+/**
+ * What a choosing post (the change page's, the waiting list's claim page's) asked to open: the day
+ * it named if offered, else the picked time's day; and the picked time (`at`) if still offered.
+ */
+export function pickedAmong(days: readonly OfferedDay[], body: unknown): { day?: string; picked?: OfferedTime } {
+  const at = field(body, 'at');
+  const picked = at === undefined ? undefined : days.flatMap((day) => day.times).find((time) => time.start === at);
+  const wanted = field(body, 'day');
+  const day =
+    days.find((offered) => offered.date === wanted)?.date ??
+    (picked && days.find((offered) => offered.times.includes(picked))?.date);
+  return { ...(day && { day }), ...(picked && { picked }) };
+}
+
+/**
+ * The per-address limit for a page whose posts choose (a day, a time) before one acts (`startsAt`):
+ * only the acting post counts, as choosing changes nothing and a parent may look at several days.
+ */
+export const limitActing = (limitPerAddress: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler =>
+  async function (request, reply) {
+    if (field(request.body, 'startsAt') !== undefined) await limitPerAddress.call(this, request, reply);
+  };

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/bookings/link-pages';
 import { paths } from '../../../shared/routes';
 import { AppError } from '../../errors';
-import { field, tokenOf } from './link-fields';
+import { field, limitActing, pickedAmong, tokenOf } from './link-fields';
 import { errorAnswer } from '../../http/error-handler';
 import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
 import type { PageRenderer } from '../../rendering/pages';
@@ -133,29 +133,14 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
   const choose = async (
     token: string,
     startsAt: string,
-    pick: { day?: string | undefined; at?: string | undefined },
+    body: unknown,
     extra: Pick<Extract<ChangeView, { state: 'choose' }>, 'taken' | 'notOffered'> = {},
   ): Promise<ChangeView> => {
     // Its own time is no time to move to.
     const days = (await service.offered()).days
       .map((day) => ({ ...day, times: day.times.filter((time) => time.start !== startsAt) }))
       .filter((day) => day.times.length > 0);
-    const picked =
-      pick.at === undefined ? undefined : days.flatMap((day) => day.times).find((t) => t.start === pick.at);
-    // The day opened: the one asked for if offered, else the picked time's.
-    const day =
-      days.find((offered) => offered.date === pick.day)?.date ??
-      (picked && days.find((offered) => offered.times.includes(picked))?.date);
-    return {
-      page: 'change',
-      state: 'choose',
-      token,
-      startsAt,
-      days,
-      ...(day && { day }),
-      ...(picked && { picked }),
-      ...extra,
-    };
+    return { page: 'change', state: 'choose', token, startsAt, days, ...pickedAmong(days, body), ...extra };
   };
 
   app.get(paths.freeAssessmentChange, { schema: { response } }, async (request, reply) => {
@@ -168,20 +153,12 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
     return send(request, reply, 200, await choose(token, outcome.found.startsAt, {}));
   });
 
-  /**
-   * Only a move counts towards the per-address limit: choosing a day or a time changes nothing, as
-   * opening the link does not, and a parent may look at several days.
-   */
-  const limitMoves: preHandlerAsyncHookHandler = async function (request, reply) {
-    if (field(request.body, 'startsAt') !== undefined) await limitPerAddress.call(this, request, reply);
-  };
-
   // The page's forms post here, the token in the body (never in an address but the e-mail's link,
   // issue 51): a day (`day`) or a time (`at`) chosen draws the page again and changes nothing; a
   // time confirmed (`startsAt`) moves the booking.
   app.post(
     paths.freeAssessmentChange,
-    { bodyLimit, preHandler: limitMoves, schema: { response } },
+    { bodyLimit, preHandler: limitActing(limitPerAddress), schema: { response } },
     async (request, reply) => {
       const token = tokenOf(request.body);
       if (!token) return send(request, reply, 400, { page: 'change', state: 'refused', reason: 'not-valid' });
@@ -191,8 +168,7 @@ export const linkPageRoutes: FastifyPluginAsync<LinkPageOptions> = async (app, o
         const opened = await service.opened('change', token);
         if (opened.kind === 'call-us') return send(request, reply, 200, callUsView('change', opened));
         if (opened.kind !== 'open') return refuse(request, reply, refusalOf(opened));
-        const pick = { day: field(request.body, 'day'), at: field(request.body, 'at') };
-        return send(request, reply, 200, await choose(token, opened.found.startsAt, pick));
+        return send(request, reply, 200, await choose(token, opened.found.startsAt, request.body));
       }
       const outcome = await service.change(token, wanted);
       switch (outcome.kind) {

@@ -20,7 +20,7 @@ import type { Clock } from '../../../shared/clock';
 import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { AppError } from '../../errors';
-import { field, tokenOf } from './link-fields';
+import { field, limitActing, pickedAmong, tokenOf } from './link-fields';
 import { errorAnswer } from '../../http/error-handler';
 import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
 import type { PageRenderer } from '../../rendering/pages';
@@ -174,16 +174,10 @@ export const waitingListPageRoutes: FastifyPluginAsync<WaitingListPageOptions> =
   const choose = async (
     token: string,
     entry: WaitingEntry,
-    pick: { day?: string | undefined; at?: string | undefined },
+    body: unknown,
     extra: Pick<Extract<ClaimView, { state: 'choose' }>, 'taken' | 'notOffered' | 'notice'> = {},
   ): Promise<ClaimView> => {
     const days = await waitingList.freeFor(entry);
-    const picked =
-      pick.at === undefined ? undefined : days.flatMap((day) => day.times).find((time) => time.start === pick.at);
-    // The day opened: the one asked for if offered, else the picked time's.
-    const day =
-      days.find((offered) => offered.date === pick.day)?.date ??
-      (picked && days.find((offered) => offered.times.includes(picked))?.date);
     const { firstName, email, from, to } = entry;
     return {
       page: 'claim',
@@ -194,8 +188,7 @@ export const waitingListPageRoutes: FastifyPluginAsync<WaitingListPageOptions> =
       from,
       to,
       days,
-      ...(day && { day }),
-      ...(picked && { picked }),
+      ...pickedAmong(days, body),
       ...extra,
     };
   };
@@ -210,14 +203,9 @@ export const waitingListPageRoutes: FastifyPluginAsync<WaitingListPageOptions> =
     return send(request, reply, 200, await choose(token, found.entry, {}));
   });
 
-  /** Only a booking counts towards the per-address limit: choosing a day or a time changes nothing. */
-  const limitBookings: preHandlerAsyncHookHandler = async function (request, reply) {
-    if (field(request.body, 'startsAt') !== undefined) await limitPerAddress.call(this, request, reply);
-  };
-
   app.post(
     paths.freeAssessmentWaiting,
-    { bodyLimit, preHandler: limitBookings, schema: { response } },
+    { bodyLimit, preHandler: limitActing(limitPerAddress), schema: { response } },
     async (request, reply) => {
       const token = tokenOf(request.body);
       if (!token) return send(request, reply, 400, { page: 'claim', state: 'refused', reason: 'not-valid' });
@@ -227,8 +215,7 @@ export const waitingListPageRoutes: FastifyPluginAsync<WaitingListPageOptions> =
       const { entry } = found;
       const wanted = field(request.body, 'startsAt');
       if (wanted === undefined) {
-        const pick = { day: field(request.body, 'day'), at: field(request.body, 'at') };
-        return send(request, reply, 200, await choose(token, entry, pick));
+        return send(request, reply, 200, await choose(token, entry, request.body));
       }
       const outcome = await service.claim(entry, wanted);
       switch (outcome.kind) {
