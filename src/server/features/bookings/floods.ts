@@ -72,7 +72,8 @@ export async function floodNotice(
     recipient: office.email,
     subject: `Many bookings from one connection: ${hit.count} within an hour`,
     body: [
-      `${hit.count} free assessments have been booked within an hour from one internet connection (${from}).`,
+      // The connection's address is left out: it may be a family's, and this mail outlives any enquiry.
+      `${hit.count} free assessments have been booked within an hour from one internet connection.`,
       'One family rarely books more than one. Look at Upcoming assessments and the inbox for bookings that seem made up, and cancel them there.',
       '',
       `The latest: ${office.adminLink}`,
