@@ -101,20 +101,3 @@ export function londonSpreadsheetTime(iso: string): string {
   const [year, month, day] = date.split('-');
   return `${day}/${month}/${year} ${time}`;
 }
-
-const spokenFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: londonTimeZone,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** A time in words as the office says it ('Friday 27 November 2026, 09:45'), on London's clock: the staff e-mail's. */
-export function londonSpokenTime(iso: string): string {
-  const time = utcToLondonLocal(iso).slice(11);
-  return `${spokenFormat.format(new Date(iso)).replace(/,/g, '')}, ${time}`;
-}
-
-/** A booking's time as parents read it, on a page or in a mail: in words, on London's clock, and saying so. */
-export const ukTime = (iso: string) => `${londonSpokenTime(iso)} (UK time)`;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
 import { londonDate } from '../../src/shared/london-time';
+import { clockInWords, dayInWords } from '../../src/shared/time-words';
 import { expect, KEY, signIn } from './admin-session';
 import { withDatabase } from './enquiries-db';
 import { axeViolations, test } from './fixtures';
@@ -9,15 +10,6 @@ import { screenshotForPeople } from './screenshots';
 import { type RunningServer, startServer } from './server';
 
 let server: RunningServer;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dayWords = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
 
 /** The rows of the days shown (not the toasts, which are list items too). */
 const rows = (page: Page) => page.getByRole('list', { name: /^Assessments on / }).getByRole('listitem');
@@ -59,9 +51,9 @@ test('staff see, move, cancel and block assessments, and mark one Attended', asy
       await page.getByRole('button', { name: 'Next day' }).click();
       await expect(dayHeading).not.toHaveAttribute('data-from', before);
     }
-    await expect(dayHeading).toHaveText(dayWords(first.date));
+    await expect(dayHeading).toHaveText(dayInWords(first.date));
     const priya = rows(page).filter({ hasText: 'Priya Khan' });
-    await expect(priya).toContainText(early!.time);
+    await expect(priya).toContainText(clockInWords(early!.time));
     await expect(priya).toContainText('Booked');
     await expect(priya.getByRole('link', { name: /in the inbox/ })).toHaveAttribute('href', /^\/admin#enquiry-\d+$/);
 
@@ -74,7 +66,7 @@ test('staff see, move, cancel and block assessments, and mark one Attended', asy
     await screenshotForPeople(page, 'admin-bookings-move');
     await move.getByRole('button', { name: 'Move', exact: true }).click();
     await expect(move).toBeHidden();
-    await expect(rows(page).filter({ hasText: 'Priya Khan' })).toContainText(third!.time);
+    await expect(rows(page).filter({ hasText: 'Priya Khan' })).toContainText(clockInWords(third!.time));
 
     // Cancel Sam, after the confirmation.
     const sam = rows(page).filter({ hasText: 'Sam Khan' });
@@ -87,10 +79,10 @@ test('staff see, move, cancel and block assessments, and mark one Attended', asy
     await expect(sam.getByRole('button', { name: /^Move/ })).toHaveCount(0);
 
     // Block the first time (free again since Priya moved): parents are no longer offered it.
-    await page.getByLabel(`Block a time on ${dayWords(first.date)}`).selectOption(early!.start);
+    await page.getByLabel(`Block a time on ${dayInWords(first.date)}`).selectOption(early!.start);
     await page.getByRole('button', { name: 'Block', exact: true }).click();
     const blocked = rows(page).filter({ hasText: 'Blocked' });
-    await expect(blocked).toContainText(early!.time);
+    await expect(blocked).toContainText(clockInWords(early!.time));
     const after = (await offered()).days.flatMap((day) => day.times.map((time) => time.start));
     expect(after).not.toContain(early!.start);
     expect(after).not.toContain(third!.start);
@@ -98,7 +90,7 @@ test('staff see, move, cancel and block assessments, and mark one Attended', asy
     expect(after).toContain(second!.start);
 
     await page.getByRole('button', { name: 'Week' }).click();
-    await expect(page.getByRole('heading', { level: 3, name: new RegExp(dayWords(first.date)) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: new RegExp(dayInWords(first.date)) })).toBeVisible();
     await screenshotForPeople(page, 'admin-bookings-week', { fullPage: true });
 
     // Issue 50: Ada books, and her time is then two hours ago (written in the data folder: the

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
 import { timeTakenMessage } from '../../src/shared/bookings/bookings';
-import { clockInWords, dayInWords, timeInWords } from '../../src/shared/bookings/words';
+import { clockInWords, dayInWords, timeInWords } from '../../src/shared/time-words';
 import { addDays, londonDate, londonLocalToUtc } from '../../src/shared/london-time';
 import type { CurrentSiteFacts } from '../../src/shared/site-facts/site-facts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';

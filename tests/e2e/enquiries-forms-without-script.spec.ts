@@ -1,29 +1,17 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import SQLite from '../../src/server/db/sqlite-driver.mjs';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { expect, test } from './fixtures';
-import { type RunningServer, startServer } from './server';
+import { e2eDatabases, onPostgres } from './databases';
+import type { RunningServer } from './server';
 
 /**
  * The public forms with script off (docs/decisions/0062-forms-without-script.md): the browser
  * posts each to its own page, on SQLite and on PostgreSQL. Each run has its own server (the
  * request log on, to read it), its own SMTP server and its own database.
  */
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 interface Site {
   server: RunningServer;
   /** The stored enquiry for this e-mail address, column by column, or undefined. */
@@ -31,52 +19,35 @@ interface Site {
   close(): Promise<void>;
 }
 
-const databases: { name: string; open(env: Record<string, string>): Promise<Site> }[] = [
-  {
-    name: 'SQLite',
-    async open(env) {
-      const server = await startServer(env);
-      return {
-        server,
-        async stored(email) {
-          const db = new SQLite(path.join(server.dataDir, 'site.db'), { readonly: true });
-          try {
-            return db.prepare('select * from contact_submissions where email = ?').get(email) as
-              Record<string, unknown> | undefined;
-          } finally {
-            db.close();
-          }
-        },
-        async close() {
-          await server.stop();
-          server.remove();
-        },
-      };
-    },
+/** Each database's site, with a way to read the enquiry stored for an address. */
+const databases = e2eDatabases.map((database) => ({
+  name: database.name,
+  async open(env: Record<string, string>): Promise<Site> {
+    const site = await database.start(env);
+    const { databaseUrl } = site;
+    return {
+      server: site.server,
+      close: site.close,
+      stored: (email) =>
+        databaseUrl
+          ? onPostgres(databaseUrl, async (client) => {
+              const result = await client.query('select * from contact_submissions where email = $1', [email]);
+              return result.rows[0] as Record<string, unknown> | undefined;
+            })
+          : Promise.resolve(storedInSqlite(site.server.dataDir, email)),
+    };
   },
-  {
-    name: 'PostgreSQL',
-    async open(env) {
-      const name = `e2e_noscript_${crypto.randomBytes(4).toString('hex')}`;
-      await onPostgres(postgresUrl, (client) => client.query(`create database ${name}`));
-      const databaseUrl = new URL(`/${name}`, postgresUrl).href;
-      const server = await startServer({ ...env, DATABASE_URL: databaseUrl });
-      return {
-        server,
-        stored: (email) =>
-          onPostgres(databaseUrl, async (client) => {
-            const result = await client.query('select * from contact_submissions where email = $1', [email]);
-            return result.rows[0] as Record<string, unknown> | undefined;
-          }),
-        async close() {
-          await server.stop();
-          server.remove();
-          await onPostgres(postgresUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-        },
-      };
-    },
-  },
-];
+}));
+
+function storedInSqlite(dataDir: string, email: string) {
+  const db = new SQLite(path.join(dataDir, 'site.db'), { readonly: true });
+  try {
+    return db.prepare('select * from contact_submissions where email = ?').get(email) as
+      Record<string, unknown> | undefined;
+  } finally {
+    db.close();
+  }
+}
 
 const unique = () => crypto.randomBytes(4).toString('hex');
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
 import type { StaffBookingsView } from '../../src/shared/bookings/staff';
-import { clockInWords, dayInWords } from '../../src/shared/bookings/words';
+import { clockInWords, dayInWords } from '../../src/shared/time-words';
 import { tokenIn } from '../support/booking-mail';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { uniqueEmail } from './enquiries';
@@ -219,7 +219,7 @@ test.describe('the waiting list', () => {
         await picker.getByRole('button', { name: dayInWords(full.date), exact: true }).click();
         await picker.getByRole('button', { name: clockInWords(cancelled.time), exact: true }).click();
         const question = page.getByRole('heading', { name: /^Book your assessment for / });
-        await expect(question).toContainText(`${cancelled.time} (UK time)?`);
+        await expect(question).toContainText(`${clockInWords(cancelled.time)} (UK time)?`);
         if (script) await expect(question).toBeFocused();
         if (script) await accessible(page);
         await screenshotForPeople(page, `waiting-list-claim-confirm-${label}`, { fullPage: true });
@@ -229,7 +229,7 @@ test.describe('the waiting list', () => {
         await expect(page.getByRole('main').getByRole('status')).toContainText(
           `Your free assessment is booked for ${dayInWords(full.date)}`,
         );
-        await expect(page.getByRole('main').getByRole('status')).toContainText(`${cancelled.time} (UK time).`);
+        await expect(page.getByRole('main').getByRole('status')).toContainText(`${clockInWords(cancelled.time)} (UK time).`);
         expect(page.url()).toBe(`${server.baseUrl}/free-assessment/waiting`);
         if (script) await accessible(page);
         await screenshotForPeople(page, `waiting-list-claim-booked-${label}`, { fullPage: true });

@@ -1,4 +1,4 @@
-import { londonSpokenTime } from '../london-time';
+import { ukTimeInWords } from '../time-words';
 import type { SettingKey } from '../settings/settings';
 import { type SiteFactSection, siteFactSectionLabels } from '../site-facts/site-facts';
 import type { AccessAction, AccessLogEntry } from './access-log';
@@ -103,7 +103,7 @@ export function targetWords(entry: Pick<AccessLogEntry, 'action' | 'target' | 's
           ? siteFactSectionLabels[id as SiteFactSection]
           : id;
     case 'booking-time':
-      return Number.isNaN(Date.parse(id)) ? id : `The time ${londonSpokenTime(id)} (UK time)`;
+      return Number.isNaN(Date.parse(id)) ? id : `The time ${ukTimeInWords(id)}`;
     case 'route':
       return `The address ${id}`;
   }

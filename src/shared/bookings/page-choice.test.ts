@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bookingAddress, bookingChoiceOf } from './page-choice';
-import { clockInWords, dayInWords, timeInWords } from './words';
 
 const choice = (query: string) => bookingChoiceOf(new URLSearchParams(query));
 
@@ -40,22 +39,5 @@ describe('the booking choice in the address of /free-assessment', () => {
     expect(bookingAddress()).toBe('/free-assessment#book-a-time');
     expect(bookingAddress('2026-12-01')).toBe('/free-assessment?day=2026-12-01#book-a-time');
     expect(bookingAddress('2026-12-01', '16:00')).toBe('/free-assessment?day=2026-12-01&time=16:00#book-a-time');
-  });
-});
-
-describe('a booking’s time in words, on London’s clock', () => {
-  it('says the day and the time as people do', () => {
-    expect(dayInWords('2026-12-01')).toBe('Tuesday 1 December');
-    expect(clockInWords('16:00')).toBe('4:00pm');
-    expect(clockInWords('09:45')).toBe('9:45am');
-    expect(clockInWords('12:15')).toBe('12:15pm');
-    expect(clockInWords('00:30')).toBe('12:30am');
-  });
-
-  it('keeps the wall-clock time on both sides of a clock change', () => {
-    // GMT in winter, BST from 29 March 2026: 16:00 in London either way.
-    expect(timeInWords('2026-12-01T16:00:00.000Z')).toBe('Tuesday 1 December, 4:00pm');
-    expect(timeInWords('2026-03-30T15:00:00.000Z')).toBe('Monday 30 March, 4:00pm');
-    expect(timeInWords('2026-10-26T16:00:00.000Z')).toBe('Monday 26 October, 4:00pm');
   });
 });

@@ -1,7 +1,7 @@
 import { paths } from '../routes';
 import type { PostedForm } from '../enquiries/form-post';
 import type { OfferedTime } from './slots';
-import { clockInWords, dayInWords } from './words';
+import { clockInWords, dayInWords } from '../time-words';
 
 /**
  * What the booking part of /free-assessment shows, read from its address (issue 41, decision

@@ -1,7 +1,7 @@
 // zod/mini, like the booking form: the waiting list's form is the booking page's.
 import * as z from 'zod/mini';
 import { assessmentSchema } from '../enquiries/schemas';
-import { dayInWords } from './words';
+import { dayInWords } from '../time-words';
 
 /** A London date as the days list gives it ('2026-12-01'). */
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-import { ukTime } from '../../shared/london-time';
+import { ukTimeInWords } from '../../shared/time-words';
 import { paths } from '../../shared/routes';
 import { useBookingLink } from '../lib/booking-link';
 import { BookAnotherTime, CallUs, CallUsInstead, LinkPageFrame, LinkProblem, buttonClass } from './booking-link-parts';
@@ -23,7 +23,7 @@ export function CancelBookingPage() {
         <LinkPageFrame title="Your assessment is cancelled">
           <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
             <p className="text-lg text-slate-900">
-              Your assessment on <strong>{ukTime(view.startsAt)}</strong> is cancelled.
+              Your assessment on <strong>{ukTimeInWords(view.startsAt)}</strong> is cancelled.
             </p>
             <p className="mt-2 text-slate-700">
               We have e-mailed you a cancellation that removes it from your calendar. The time is free for another
@@ -39,7 +39,7 @@ export function CancelBookingPage() {
         <LinkPageFrame title="Cancel your free assessment">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <p className="text-lg text-slate-900">
-              Your free assessment is booked for <strong>{ukTime(view.startsAt)}</strong>.
+              Your free assessment is booked for <strong>{ukTimeInWords(view.startsAt)}</strong>.
             </p>
             <p className="mt-2 text-slate-700">
               Nothing is cancelled until you press the button. If another time would suit you better, use the change

@@ -1,4 +1,4 @@
-import { ukTime } from '../../shared/london-time';
+import { ukTimeInWords } from '../../shared/time-words';
 import { type ChangeStart, ChangePickerIsland } from '../features/bookings';
 import { useBookingLink } from '../lib/booking-link';
 import { CallUs, CallUsInstead, LinkPageFrame, LinkProblem } from './booking-link-parts';
@@ -25,7 +25,7 @@ export function ChangeBookingPage() {
         <LinkPageFrame title="Your assessment has a new time">
           <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
             <p className="text-lg text-slate-900">
-              Your assessment is now on <strong>{ukTime(view.startsAt)}</strong>.
+              Your assessment is now on <strong>{ukTimeInWords(view.startsAt)}</strong>.
             </p>
             <p className="mt-2 text-slate-700">
               We have e-mailed you the new time, with an invitation that updates your calendar. The link in your
@@ -51,7 +51,7 @@ export function ChangeBookingPage() {
       return (
         <LinkPageFrame title="Change the time of your free assessment">
           <p className="text-lg text-slate-900">
-            Your free assessment is booked for <strong>{ukTime(startsAt)}</strong>. Nothing changes until you confirm a
+            Your free assessment is booked for <strong>{ukTimeInWords(startsAt)}</strong>. Nothing changes until you confirm a
             new time.
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -1,6 +1,6 @@
 import { periodInWords, waitingListMessages } from '../../shared/bookings/waiting-list';
 import type { ClaimRefusal } from '../../shared/bookings/waiting-list-pages';
-import { ukTime } from '../../shared/london-time';
+import { ukTimeInWords } from '../../shared/time-words';
 import { centreTelHref } from '../components/centre-contact';
 import { type ChangeStart, ChangePickerIsland } from '../features/bookings';
 import { useSiteFacts } from '../lib/site-data';
@@ -28,7 +28,7 @@ export function WaitingClaimPage() {
         <LinkPageFrame title="Your free assessment is booked">
           <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
             <p className="text-lg text-slate-900">
-              Your free assessment is booked for <strong>{ukTime(view.startsAt)}</strong>.
+              Your free assessment is booked for <strong>{ukTimeInWords(view.startsAt)}</strong>.
             </p>
             <p className="mt-2 text-slate-700">
               A confirmation e-mail is on its way, with an invitation for your calendar and links to change or cancel

@@ -1,7 +1,7 @@
 import { bookingAddress } from '../../shared/bookings/page-choice';
 import { waitingListMessages } from '../../shared/bookings/waiting-list';
 import type { JoinView } from '../../shared/bookings/waiting-list-pages';
-import { dayInWords } from '../../shared/bookings/words';
+import { dayInWords } from '../../shared/time-words';
 import { paths } from '../../shared/routes';
 import { BookingDetailsFields, type DetailField } from '../features/bookings';
 import { Field, SubmitButton, useZodForm } from '../features/enquiries';

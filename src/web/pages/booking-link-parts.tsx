@@ -6,7 +6,7 @@ import {
   callUsReasonText,
   refusalTexts,
 } from '../../shared/bookings/link-pages';
-import { ukTime } from '../../shared/london-time';
+import { ukTimeInWords } from '../../shared/time-words';
 import { paths } from '../../shared/routes';
 import { centreTelHref } from '../components/centre-contact';
 import { Seo } from '../lib/seo';
@@ -80,7 +80,7 @@ export function CallUsInstead({
     <LinkPageFrame title={`Please call us to ${doing} your assessment`}>
       <div className="rounded-2xl border border-amber-300 bg-amber-50 p-6">
         <p className="text-lg text-slate-900">
-          Your free assessment is booked for <strong>{ukTime(startsAt)}</strong>.
+          Your free assessment is booked for <strong>{ukTimeInWords(startsAt)}</strong>.
         </p>
         <p className="mt-2 text-slate-700">{callUsReasonText(reason, page, limit)}</p>
         <p className="mt-4 text-lg text-slate-900">

@@ -1,6 +1,6 @@
 import { type FunnelCounts, funnelStepLabels, funnelSteps } from '../../../shared/analytics/funnel';
 import { channelLabels, type InsightsReport } from '../../../shared/analytics/insights';
-import { dayInWords, timeInWords } from '../../../shared/bookings/words';
+import { dayInWords, timeInWords } from '../../../shared/time-words';
 import { spokenMinutes } from '../../../shared/spoken-duration';
 import { escapeXml } from '../../xml';
 

@@ -106,7 +106,7 @@ describe('offering another time after a missed assessment', () => {
     expect(mails[0]!.subject).toBe('Shall we find another time? - Northstar Tutors');
     expect(mails[0]!.body).toContain('Hello Tom,');
     expect(mails[0]!.body).toContain(
-      'We were sorry to miss you at your free assessment on Tuesday 1 December 2026, 16:00 (UK time).',
+      'We were sorry to miss you at your free assessment on Tuesday 1 December, 4:00pm (UK time).',
     );
     expect(mails[0]!.body).toContain('https://www.example.test/free-assessment');
     const logged = await subject.database.db

@@ -66,8 +66,8 @@ describe('the booking’s mails, through a real SMTP server', () => {
     await waitFor(() => toParent().length === 1 && toOffice().length === 1);
 
     const [confirmation] = toParent();
-    expect(confirmation!.text).toContain('Monday 30 March 2026, 16:00 (UK time)');
-    expect(unfolded(confirmation!)).toMatch(/^Subject: Your free assessment: Monday 30 March 2026, 16:00 \(UK time\)/m);
+    expect(confirmation!.text).toContain('Monday 30 March, 4:00pm (UK time)');
+    expect(unfolded(confirmation!)).toMatch(/^Subject: Your free assessment: Monday 30 March, 4:00pm \(UK time\)/m);
     expect(confirmation!.raw).toMatch(new RegExp(`^Reply-To: ${OFFICE}`, 'm'));
     // Nothing the sender typed comes back to the address (decision 0032): not their name.
     expect(confirmation!.raw).not.toContain('Priya Khan');
@@ -89,7 +89,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
     // The links are the e-mail's alone: the calendar names the centre and its phone (issue 51).
     expect(event.description).toBe(
-      `Free assessment at ${details.name}, booked for Monday 30 March 2026, 16:00 (UK time). To change the time or cancel, use the link in your confirmation e-mail from ${details.name}, or call ${details.phone}.`,
+      `Free assessment at ${details.name}, booked for Monday 30 March, 4:00pm (UK time). To change the time or cancel, use the link in your confirmation e-mail from ${details.name}, or call ${details.phone}.`,
     );
     const calendarText = attachedCalendar(confirmation!).replace(/\r\n /g, '');
     expect(calendarText).not.toContain(cancelToken);
@@ -97,7 +97,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
     expect(calendarText).not.toContain('/free-assessment/');
 
     const [notice] = toOffice();
-    expect(notice!.text).toContain('Booked for Monday 30 March 2026, 16:00 (UK time).');
+    expect(notice!.text).toContain('Booked for Monday 30 March, 4:00pm (UK time).');
     expect(notice!.text).toContain('Priya Khan');
   });
 
@@ -115,7 +115,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
     await waitFor(() => toParent().length === 2 && toOffice().length === 2);
     const update = toParent()[1]!;
     expect(unfolded(update)).toMatch(
-      /^Subject: Changed: your free assessment is now on Monday 30 March 2026, 17:00 \(UK time\)/m,
+      /^Subject: Changed: your free assessment is now on Monday 30 March, 5:00pm \(UK time\)/m,
     );
     const { method, event } = parsedEvent(attachedCalendar(update));
     expect(method).toBe('REQUEST');
@@ -123,7 +123,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
     expect(event.sequence).toBe(first.sequence + 1);
     expect(event.startDate.toString()).toBe('2026-03-30T17:00:00');
     expect(toOffice()[1]!.text).toContain(
-      'moved their free assessment from Monday 30 March 2026, 16:00 (UK time) to Monday 30 March 2026, 17:00 (UK time)',
+      'moved their free assessment from Monday 30 March, 4:00pm to Monday 30 March, 5:00pm (UK time)',
     );
   });
 
@@ -141,7 +141,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
 
     const cancellation = toParent()[2]!;
     expect(unfolded(cancellation)).toMatch(
-      /^Subject: Cancelled: your free assessment on Monday 30 March 2026, 17:00 \(UK time\)/m,
+      /^Subject: Cancelled: your free assessment on Monday 30 March, 5:00pm \(UK time\)/m,
     );
     expect(cancellation.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL/im);
     const { method, event, vevent } = parsedEvent(attachedCalendar(cancellation));
@@ -153,7 +153,7 @@ describe('the booking’s mails, through a real SMTP server', () => {
 
     const notice = toOffice()[2]!;
     expect(unfolded(notice)).toMatch(
-      /^Subject: Assessment cancelled by Priya Khan: Monday 30 March 2026, 17:00 \(UK time\)/m,
+      /^Subject: Assessment cancelled by Priya Khan: Monday 30 March, 5:00pm \(UK time\)/m,
     );
     expect(notice.text).toContain('The time is free again.');
   });

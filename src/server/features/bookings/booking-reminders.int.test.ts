@@ -7,7 +7,7 @@ import { movableClock } from '../../../../tests/support/clock';
 import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { createBookingsService } from './service';
 
-/** Monday 30 November 2026, 10:00 (GMT: London and UTC agree). */
+/** Monday 30 November, 10:00am (GMT: London and UTC agree). */
 const monday = Date.parse('2026-11-30T10:00:00.000Z');
 const wednesdayFive = '2026-12-02T17:00:00.000Z';
 const tuesdayFour = '2026-12-01T16:00:00.000Z';
@@ -76,8 +76,10 @@ describe('the reminder 24 hours before', () => {
     const [reminder, ...more] = await reminders();
     expect(more).toEqual([]);
     expect(reminder!.recipient).toBe('early@example.com');
-    expect(reminder!.subject).toContain('Wednesday 2 December 2026, 17:00 (UK time)');
+    expect(reminder!.subject).toContain('Wednesday 2 December, 5:00pm (UK time)');
     expect(reminder!.body).not.toContain('Priya');
+    // The default cut-off is 12 hours: the confirmation's links still act when the reminder comes.
+    expect(reminder!.body).toContain('the cancel link in your confirmation e-mail (it works until 12 hours before the assessment)');
 
     // A process started afresh finds nothing more to send.
     const restarted = createBookingsService({
@@ -101,5 +103,25 @@ describe('the reminder 24 hours before', () => {
     clock.set(Date.parse('2026-12-02T18:00:00.000Z'));
     await services[0]!.sendDueReminders();
     expect((await reminders()).map((mail) => mail.recipient)).not.toContain('cancels@example.com');
+  });
+
+  it('says to call, not to use the link, when the cut-off has passed by the time the reminder comes', async () => {
+    clock.set(monday);
+    const fridayFive = '2026-12-04T17:00:00.000Z';
+    expect((await services[0]!.book(parent('cutoff@example.com', fridayFive))).kind).toBe('booked');
+    const strict = createBookingsService({
+      database: subject.database,
+      config: subject.config,
+      clock: clock.now,
+      siteFacts: subject.features.siteFacts.current,
+      settingsOf: async () => ({ ...assessmentSettingsOf(await subject.features.siteFacts.current()), cutoffHours: 36 }),
+      enquiries: bookingEnquiries(subject.config.publicUrl),
+    });
+    clock.set(Date.parse('2026-12-03T18:00:00.000Z'));
+    expect(await strict.sendDueReminders()).toBe(1);
+    const reminder = (await reminders()).find((mail) => mail.recipient === 'cutoff@example.com');
+    const phone = (await subject.features.siteFacts.current()).details.phone;
+    expect(reminder!.body).toContain(`If you can no longer come, please call ${phone}, so the time is free`);
+    expect(reminder!.body).not.toContain('cancel link');
   });
 });

@@ -140,7 +140,7 @@ describe('the limits on the links and on one family (issue 51)', () => {
       expect(opened.statusCode).toBe(200);
       expect(opened.headers['cache-control']).toBe('no-store');
       expect(opened.body).toContain(title);
-      expect(opened.body).toContain('Tuesday 1 December 2026, 16:00 (UK time)');
+      expect(opened.body).toContain('Tuesday 1 December, 4:00pm (UK time)');
       expect(opened.body).toContain('href="tel:01632960123"');
       expect(opened.body).not.toContain('method="post"');
     }
@@ -174,13 +174,13 @@ describe('the limits on the links and on one family (issue 51)', () => {
       const shown = await page(`/free-assessment/change?token=${token}`);
       expect(shown.statusCode).toBe(404);
       expect(shown.body).toContain('This link is not valid');
-      expect(shown.body).not.toContain('16:00');
+      expect(shown.body).not.toContain('4:00pm');
     }
     for (const token of [forged, tokens.change]) {
       expect((await post('/api/bookings/cancel', { token })).statusCode).toBe(404);
       const shown = await page(`/free-assessment/cancel?token=${token}`);
       expect(shown.statusCode).toBe(404);
-      expect(shown.body).not.toContain('16:00');
+      expect(shown.body).not.toContain('4:00pm');
     }
   });
 
@@ -197,7 +197,7 @@ describe('the limits on the links and on one family (issue 51)', () => {
     // 21:00: twelve real hours before (though thirteen on the wall clock).
     clock.set(Date.parse('2026-03-28T21:00:00.000Z'));
     expect(await cancelPage()).toContain('Please call us to cancel your assessment');
-    expect(await cancelPage()).toContain('Sunday 29 March 2026, 10:00 (UK time)');
+    expect(await cancelPage()).toContain('Sunday 29 March, 10:00am (UK time)');
     // 21:30: still before 22:00, where twelve wall-clock hours would put it.
     clock.set(Date.parse('2026-03-28T21:30:00.000Z'));
     expect((await post('/api/bookings/cancel', { token: tokens.cancel })).json()).toMatchObject({ code: 'CUT_OFF' });
@@ -226,7 +226,7 @@ describe('the limits on the links and on one family (issue 51)', () => {
     const changePage = await page(`/free-assessment/change?token=${tokens.change}`);
     expect(changePage.statusCode).toBe(200);
     expect(changePage.body).toContain('Please call us to change the time of your assessment');
-    expect(changePage.body).toContain('Wednesday 2 December 2026, 18:00 (UK time)');
+    expect(changePage.body).toContain('Wednesday 2 December, 6:00pm (UK time)');
     expect(changePage.body).toContain('the cancel link in your confirmation e-mail still works');
     expect((await page(`/free-assessment/cancel?token=${tokens.cancel}`)).body).toContain('Cancel the assessment');
 

@@ -75,7 +75,7 @@ describe('the booking links’ pages', () => {
       const shown = await page(`/free-assessment/cancel?token=${tokens.cancel}`);
       expect(shown.statusCode).toBe(200);
       expect(shown.body).toContain('Cancel your free assessment');
-      expect(shown.body).toContain('Tuesday 1 December 2026, 16:00 (UK time)');
+      expect(shown.body).toContain('Tuesday 1 December, 4:00pm (UK time)');
       expect(shown.body).toContain('action="/free-assessment/cancel" method="post"');
       expect(shown.headers['cache-control']).toBe('no-store');
       expect(shown.headers['referrer-policy']).toBe('no-referrer');
@@ -94,7 +94,7 @@ describe('the booking links’ pages', () => {
     const cancelled = await postForm('/free-assessment/cancel', { token: tokens.cancel });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.body).toContain(
-      'Your assessment on <strong>Tuesday 1 December 2026, 17:00 (UK time)</strong> is cancelled.',
+      'Your assessment on <strong>Tuesday 1 December, 5:00pm (UK time)</strong> is cancelled.',
     );
     expect(cancelled.body).toContain('href="/free-assessment"');
     expect(cancelled.headers['cache-control']).toBe('no-store');
@@ -137,7 +137,7 @@ describe('the booking links’ pages', () => {
       const shown = await page(url);
       expect(shown.statusCode, url).toBe(404);
       expect(shown.body).toContain('This link is not valid');
-      expect(shown.body).not.toContain('2026, 18:00');
+      expect(shown.body).not.toContain('6:00pm');
     }
     const cancel = await postForm('/free-assessment/cancel', { token: tokens.change });
     expect(cancel.statusCode).toBe(404);
@@ -171,7 +171,7 @@ describe('the booking links’ pages', () => {
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['referrer-policy']).toBe('no-referrer');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(first.body).toContain('Wednesday 2 December 2026, 16:00 (UK time)');
+    expect(first.body).toContain('Wednesday 2 December, 4:00pm (UK time)');
     // The booking page's picker: each day a button of a form that posts the token in its body.
     expect(first.body).toContain('<form action="/free-assessment/change" method="post">');
     expect(first.body).toContain(`<input type="hidden" name="token" value="${tokens.change}"/>`);
@@ -201,7 +201,7 @@ describe('the booking links’ pages', () => {
     // A time chosen: the question, with the form that moves it and the way back to the day.
     const picked = await choose({ at: '2026-12-03T17:00:00.000Z' });
     expect(picked.statusCode).toBe(200);
-    expect(picked.body).toContain('Move your assessment to Thursday 3 December 2026, 17:00 (UK time)?');
+    expect(picked.body).toContain('Move your assessment to Thursday 3 December, 5:00pm (UK time)?');
     expect(picked.body).toContain('<input type="hidden" name="startsAt" value="2026-12-03T17:00:00.000Z"/>');
     expect(buttonsIn(picked.body)).toContainEqual({ name: 'day', value: '2026-12-03', text: 'Choose another time' });
     for (const address of addressesIn(picked.body)) expect(address).not.toContain('token=');
@@ -212,11 +212,11 @@ describe('the booking links’ pages', () => {
     const moved = await choose({ startsAt: '2026-12-03T17:00:00.000Z' });
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain(
-      'Your assessment is now on <strong>Thursday 3 December 2026, 17:00 (UK time)</strong>.',
+      'Your assessment is now on <strong>Thursday 3 December, 5:00pm (UK time)</strong>.',
     );
     expect(await status()).toContain('booked 2026-12-03T17:00:00.000Z 1');
     // The link still opens the booking, at its new time.
-    expect((await page(base)).body).toContain('Thursday 3 December 2026, 17:00 (UK time)');
+    expect((await page(base)).body).toContain('Thursday 3 December, 5:00pm (UK time)');
   });
 
   it('counts only a move towards the per-address limit: choosing days and times is free', async () => {

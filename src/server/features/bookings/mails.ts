@@ -1,5 +1,5 @@
 import { hoursInWords } from '../../../shared/bookings/link-pages';
-import { ukTime } from '../../../shared/london-time';
+import { timeInWords, ukTimeInWords } from '../../../shared/time-words';
 import type { SiteDetails } from '../../../shared/site-facts/site-facts';
 import { type Appointment, appointmentMessage } from '../../calendar/ics';
 import { type OutgoingEmail, secretMarker } from '../../mail/outbox';
@@ -81,7 +81,7 @@ export function bookingConfirmation(
   context: BookingMailContext,
 ): OutgoingEmail {
   const { details } = context;
-  const when = ukTime(booking.startsAt);
+  const when = ukTimeInWords(booking.startsAt);
   const body = letter(
     details,
     [`Your free assessment at ${details.name} is booked for ${when}.`],
@@ -119,7 +119,7 @@ export function bookingCancellation(
   context: BookingMailContext,
 ): OutgoingEmail {
   const { details } = context;
-  const when = ukTime(booking.startsAt);
+  const when = ukTimeInWords(booking.startsAt);
   const body = letter(
     details,
     [`Your free assessment at ${details.name} on ${when} is cancelled, and the time is free for someone else.`],
@@ -183,12 +183,12 @@ function noticeWords(change: BookingChange, name: string, when: string): [subjec
     const by = oneLine(change.by);
     return [
       `Assessment moved by ${by}: ${name}, now ${when}`,
-      `${by} moved ${name}'s free assessment from ${ukTime(change.from)} to ${when}. The old time is free again. ${name} has been sent the new time.`,
+      `${by} moved ${name}'s free assessment from ${timeInWords(change.from)} to ${when}. The old time is free again. ${name} has been sent the new time.`,
     ];
   }
   return [
     `Assessment moved by ${name} to ${when}`,
-    `${name} moved their free assessment from ${ukTime(change.from)} to ${when}. The old time is free again.`,
+    `${name} moved their free assessment from ${timeInWords(change.from)} to ${when}. The old time is free again.`,
   ];
 }
 
@@ -201,7 +201,7 @@ export function officeNotice(
   adminLink: string,
 ): OutgoingEmail {
   const name = oneLine(`${parent.firstName} ${parent.lastName}`);
-  const [subject, line] = noticeWords(change, name, ukTime(booking.startsAt));
+  const [subject, line] = noticeWords(change, name, ukTimeInWords(booking.startsAt));
   return {
     kind: 'booking-notice',
     submissionId: booking.enquiryId,
@@ -215,7 +215,7 @@ export function officeNotice(
 /** The parent's update after a change: the same UID, the raised SEQUENCE, METHOD:REQUEST at the new time. */
 export function bookingUpdate(booking: BookingRow, parentEmail: string, context: BookingMailContext): OutgoingEmail {
   const { details } = context;
-  const when = ukTime(booking.startsAt);
+  const when = ukTimeInWords(booking.startsAt);
   const body = letter(
     details,
     [`Your free assessment at ${details.name} is now on ${when}.`],
@@ -248,13 +248,24 @@ export function bookingUpdate(booking: BookingRow, parentEmail: string, context:
   };
 }
 
-/** The parent's reminder, a day before: the time, the place, and how to cancel (the links are in the confirmation only). */
+/**
+ * The parent's reminder, a day before: the time, the place, and how to cancel (the links are in the
+ * confirmation only). Once the cut-off has passed those links no longer act, so it says to call.
+ */
 export function bookingReminder(
   booking: Pick<BookingRow, 'enquiryId' | 'startsAt'>,
   parentEmail: string,
-  { details, officeEmail }: BookingMailContext,
+  context: BookingMailContext,
 ): OutgoingEmail {
-  const when = ukTime(booking.startsAt);
+  const { details, officeEmail, now, cutoffHours = 0 } = context;
+  const when = ukTimeInWords(booking.startsAt);
+  const linksAct = now.getTime() < Date.parse(booking.startsAt) - cutoffHours * 3_600_000;
+  const cancel = linksAct
+    ? [
+        `If you can no longer come, please use the cancel link in your confirmation e-mail (it works ${linksUntil(context, 'the assessment')}),`,
+        `so the time is free for someone else, or call ${details.phone}.`,
+      ]
+    : [`If you can no longer come, please call ${details.phone}, so the time is free for someone else.`];
   return {
     kind: 'booking-reminder',
     submissionId: booking.enquiryId,
@@ -265,10 +276,7 @@ export function bookingReminder(
       details,
       [`A reminder: your free assessment at ${details.name} is on ${when}.`],
       [`Where: ${addressLine(details)}`],
-      [
-        'If you can no longer come, please use the cancel link in your confirmation e-mail,',
-        `so the time is free for someone else, or call ${details.phone}.`,
-      ],
+      cancel,
     ),
   };
 }
@@ -288,7 +296,7 @@ export function anotherTimeMail(
   const body = [
     `Hello ${firstName},`,
     '',
-    `We were sorry to miss you at your free assessment on ${ukTime(booking.startsAt)}. These things happen.`,
+    `We were sorry to miss you at your free assessment on ${ukTimeInWords(booking.startsAt)}. These things happen.`,
     '',
     'Shall we find another time? You can choose one here:',
     context.bookingPage,

@@ -6,7 +6,7 @@ import type { BookingInput } from '../../../shared/bookings/schemas';
 import { type OfferedTime, offeredDays } from '../../../shared/bookings/slots';
 import type { Clock } from '../../../shared/clock';
 import type { AssessmentSettings } from '../../../shared/site-facts/site-facts';
-import { ukTime } from '../../../shared/london-time';
+import { ukTimeInWords } from '../../../shared/time-words';
 import { createSecretBox } from '../../auth/secrets-at-rest';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
@@ -243,7 +243,7 @@ export function createBookingsService({
       return place(picked, now, input, async (trx, notifyEmail) => {
         const { id, submission } = await enquiries.insert(trx, input, now.toISOString());
         if (notifyEmail) {
-          await enqueueEmail(trx, enquiries.notification(id, submission, notifyEmail, ukTime(picked.time.start)), now);
+          await enqueueEmail(trx, enquiries.notification(id, submission, notifyEmail, ukTimeInWords(picked.time.start)), now);
           if (from !== undefined) {
             const notice = await floodNotice(trx, from, now, {
               email: notifyEmail,
@@ -394,7 +394,8 @@ export function createBookingsService({
       const due = await dueReminders(db, now);
       if (due.length === 0) return 0;
       const { details } = await siteFacts();
-      const context = { details, officeEmail: mail.notifyEmail, now };
+      const { cutoffHours } = await settingsOf();
+      const context = { details, officeEmail: mail.notifyEmail, now, cutoffHours };
       let queued = 0;
       for (const booking of due) {
         const done = await database.writes.run(async (trx) => {

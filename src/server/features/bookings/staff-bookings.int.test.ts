@@ -201,11 +201,11 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     const [update] = await mailsTo('priya@example.com', 'booking-update');
     expect(update!.calendar_method).toBe('REQUEST');
     expect(update!.calendar).toContain(`SEQUENCE:${after.sequence}`);
-    expect(update!.body).toContain('18:00');
+    expect(update!.body).toContain('Tuesday 1 December, 6:00pm (UK time)');
     // The office hears of it too, naming who moved it (issue 51).
     const [notice] = await mailsTo('office@northstar.test', 'booking-notice');
     expect(notice!.subject).toMatch(
-      /^Assessment moved by .+: Priya Khan, now Tuesday 1 December 2026, 18:00 \(UK time\)$/,
+      /^Assessment moved by .+: Priya Khan, now Tuesday 1 December, 6:00pm \(UK time\)$/,
     );
     expect(notice!.body).toContain('Priya Khan has been sent the new time.');
     const offeredNow = await offered();

@@ -17,7 +17,8 @@ import {
   staffBookingsQuerySchema,
   staffBookingsViewSchema,
 } from '../../../shared/bookings/staff';
-import { londonSpokenTime, londonTimeZone } from '../../../shared/london-time';
+import { londonTimeZone } from '../../../shared/london-time';
+import { recordTimeInWords } from '../../../shared/time-words';
 import type { FeaturePlugin } from '../../context';
 import { actingFor } from '../../auth/principal';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -154,7 +155,7 @@ export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: R
         case 'binned': {
           const by = outcome.by ? ` by ${outcome.by}` : '';
           throw conflict(
-            `This enquiry was moved to the Bin${by} at ${londonSpokenTime(outcome.at)}: nothing was marked.`,
+            `This enquiry was moved to the Bin${by} at ${recordTimeInWords(outcome.at)}: nothing was marked.`,
           );
         }
         default:
@@ -184,11 +185,11 @@ export const staffBookingRoutes: FeaturePlugin<{ staff: StaffBookings; record: R
         case 'mail-off':
           throw new AppError(409, 'MAIL_OFF', 'E-mail is off on this server, so nothing can be sent.');
         case 'sent-already':
-          throw conflict(anotherTimeSentMessage(outcome.by, londonSpokenTime(outcome.at)));
+          throw conflict(anotherTimeSentMessage(outcome.by, recordTimeInWords(outcome.at)));
         case 'binned': {
           const by = outcome.by ? ` by ${outcome.by}` : '';
           throw conflict(
-            `This enquiry was moved to the Bin${by} at ${londonSpokenTime(outcome.at)}: nothing was sent.`,
+            `This enquiry was moved to the Bin${by} at ${recordTimeInWords(outcome.at)}: nothing was sent.`,
           );
         }
       }

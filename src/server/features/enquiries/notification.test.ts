@@ -33,7 +33,7 @@ describe("the staff notification's body", () => {
   });
 
   it('says when it came on the office clock, in words, and links to its card in the admin', () => {
-    expect(lines[0]).toBe('Contact message #7, received Wednesday 25 November 2026, 12:00 (UK time).');
+    expect(lines[0]).toBe('Contact message #7, received Wednesday 25 November 2026, 12:00pm (UK time).');
     expect(lines).toContain('Open it in the admin: https://tutors.example/admin#enquiry-7');
   });
 });

@@ -1,4 +1,4 @@
-import { londonSpokenTime } from '../../../shared/london-time';
+import { recordTimeInWords, ukTimeNote } from '../../../shared/time-words';
 import type { OutgoingEmail } from '../../mail/outbox';
 import type { NewEnquiry } from './repo';
 
@@ -38,7 +38,7 @@ export function notificationFor(id: number, enquiry: NewEnquiry, recipient: stri
     ['Message', several(enquiry.message)],
   ];
   const body = [
-    `${kind} #${id}, received ${londonSpokenTime(enquiry.submittedAt)} (UK time).`,
+    `${kind} #${id}, received ${recordTimeInWords(enquiry.submittedAt)} ${ukTimeNote}.`,
     '',
     ...lines.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
     '',

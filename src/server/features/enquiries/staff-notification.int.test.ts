@@ -56,7 +56,7 @@ describe("the staff notification e-mail's time and link", () => {
 
     await waitFor(() => smtp.received.some((mail) => mail.to.includes(OFFICE)));
     const mail = smtp.received.find((each) => each.to.includes(OFFICE))!;
-    expect(mail.text).toContain(`Contact message #${id}, received Friday 27 November 2026, 09:45 (UK time).`);
+    expect(mail.text).toContain(`Contact message #${id}, received Friday 27 November 2026, 9:45am (UK time).`);
     expect(mail.text).not.toContain('2026-11-27T');
     // PUBLIC_URL's trailing slash is not doubled.
     expect(mail.text).toContain(`Open it in the admin: https://tutors.example/admin#enquiry-${id}`);

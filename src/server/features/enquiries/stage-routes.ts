@@ -2,7 +2,7 @@ import { noEnquiry, enquiryIdParams } from './params';
 import { stageLabels, stageMoveSchema } from '../../../shared/enquiries/stages';
 import { replySettingsOf } from '../../../shared/enquiries/reply-settings';
 import { enquiryStageSchema } from '../../../shared/enquiries/responses';
-import { londonSpokenTime } from '../../../shared/london-time';
+import { recordTimeInWords } from '../../../shared/time-words';
 import { actingFor } from '../../auth/principal';
 import type { FeaturePlugin } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -41,14 +41,14 @@ export const stageRoutes: FeaturePlugin<{
       if ('binned' in moved) {
         const by = moved.binned.by ? ` by ${moved.binned.by}` : '';
         throw conflict(
-          `This enquiry was moved to the Bin${by} at ${londonSpokenTime(moved.binned.at)}: nothing was changed.`,
+          `This enquiry was moved to the Bin${by} at ${recordTimeInWords(moved.binned.at)}: nothing was changed.`,
           'from',
         );
       }
       if ('conflict' in moved) {
         const now = moved.conflict;
         const by = now.movedBy ? ` by ${now.movedBy}` : '';
-        const at = now.movedAt ? ` at ${londonSpokenTime(now.movedAt)}` : '';
+        const at = now.movedAt ? ` at ${recordTimeInWords(now.movedAt)}` : '';
         throw conflict(
           `This enquiry is now ${stageLabels[now.stage]} (moved${by}${at}), not ${stageLabels[move.from]}: nothing was changed.`,
           'from',

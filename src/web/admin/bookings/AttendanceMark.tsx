@@ -3,9 +3,9 @@ import { type AttendanceMark as Mark, attendanceLabels, attendanceMarks } from '
 import type { StaffBooking } from '../../../shared/bookings/staff';
 import { systemClock } from '../../../shared/clock';
 import { londonDate, utcToLondonLocal } from '../../../shared/london-time';
+import { clockInWords, recordTimeInWords } from '../../../shared/time-words';
 import { useAdminMutation } from '../admin-mutation';
 import { adminQueryKey } from '../queries';
-import { formatAdminDate } from '../ui/date-format';
 import type { BookingsApi } from './api';
 
 const choice = 'min-h-6 rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:bg-slate-50';
@@ -13,7 +13,9 @@ const chosen = 'min-h-6 rounded-md border border-slate-900 bg-slate-900 px-3 py-
 
 /** When a mark was made: its time on the centre's clock if today, else the day too. */
 const markedWhen = (iso: string) =>
-  londonDate(new Date(iso)) === londonDate(systemClock()) ? utcToLondonLocal(iso).slice(11, 16) : formatAdminDate(iso);
+  londonDate(new Date(iso)) === londonDate(systemClock())
+    ? clockInWords(utcToLondonLocal(iso).slice(11, 16))
+    : recordTimeInWords(iso);
 
 /**
  * Attended or No-show on a booking whose time has passed (issue 50): two buttons until it is
@@ -35,7 +37,7 @@ export function AttendanceMark({ booking, api }: { booking: StaffBooking; api: B
     mutationFn: (to: Mark) => api.markAttendance(booking.id, { from: current?.mark ?? null, to }),
     success: (marked, to) => ({
       title: `Marked ${attendanceLabels[to]}`,
-      description: `${marked.name}’s assessment at ${marked.time} is marked ${attendanceLabels[to]}.`,
+      description: `${marked.name}’s assessment at ${clockInWords(marked.time)} is marked ${attendanceLabels[to]}.`,
     }),
     failure: { title: 'The mark was not saved', fallback: 'Please try again.' },
     invalidates: [adminQueryKey],

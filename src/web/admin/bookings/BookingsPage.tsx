@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { StaffBooking, StaffBookingDay, StaffView } from '../../../shared/bookings/staff';
 import { systemClock } from '../../../shared/clock';
 import { addDays, londonDate } from '../../../shared/london-time';
+import { clockInWords, dayInWords, ukTimeInWords } from '../../../shared/time-words';
 import { errorText } from '../../lib/http';
 import { Seo } from '../../lib/seo';
 import { useAdminMutation } from '../admin-mutation';
@@ -10,7 +11,7 @@ import { BackToAdmin } from '../ui/BackToAdmin';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { type BookingsApi, useBookingsApi } from './api';
 import { AttendanceMark } from './AttendanceMark';
-import { dayWords, mondayOf } from './dates';
+import { mondayOf } from './dates';
 import { MoveDialog } from './MoveDialog';
 import { bookingsKey, bookingsQueries } from './queries';
 
@@ -91,8 +92,8 @@ export function BookingsPage() {
           <>
             <h2 data-from={shown.data.from} className="text-xl font-semibold text-slate-900">
               {view === 'day'
-                ? dayWords(shown.data.from)
-                : `${dayWords(shown.data.from)} to ${dayWords(shown.data.to)}`}
+                ? dayInWords(shown.data.from)
+                : `${dayInWords(shown.data.from)} to ${dayInWords(shown.data.to)}`}
             </h2>
             <div className="mt-4 grid gap-4">
               {shown.data.days.map((shownDay) => (
@@ -117,7 +118,7 @@ export function BookingsPage() {
         title="Cancel this assessment?"
         description={
           cancelling
-            ? `${cancelling.name}’s assessment at ${cancelling.time} (UK time) will be cancelled, and they will be e-mailed a cancellation that removes it from their calendar. The time will be free again.`
+            ? `${cancelling.name}’s assessment on ${ukTimeInWords(cancelling.startsAt)} will be cancelled, and they will be e-mailed a cancellation that removes it from their calendar. The time will be free again.`
             : ''
         }
         confirmLabel="Cancel the assessment"
@@ -161,17 +162,19 @@ function Day({
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={headingId} className={headed ? 'text-lg font-semibold text-slate-900' : 'sr-only'}>
-        {dayWords(day.date)}
+        {dayInWords(day.date)}
         {isToday && ' (today)'}
       </h3>
       {rows.length === 0 ? (
         <p className="mt-1 text-slate-700">No assessments booked.</p>
       ) : (
-        <ul aria-label={`Assessments on ${dayWords(day.date)}`} className="mt-2 divide-y divide-slate-200">
+        <ul aria-label={`Assessments on ${dayInWords(day.date)}`} className="mt-2 divide-y divide-slate-200">
           {rows.map(({ at, booking, block }) =>
             booking ? (
               <li key={`b${booking.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-                <span className="w-14 font-mono text-lg font-semibold text-slate-900">{booking.time}</span>
+                <span className="w-20 text-lg font-semibold tabular-nums text-slate-900">
+                  {clockInWords(booking.time)}
+                </span>
                 <span className="min-w-40 flex-1">
                   <span className="font-semibold text-slate-900">{booking.name}</span>
                   <span className="ml-2 text-sm text-slate-700">
@@ -199,7 +202,9 @@ function Day({
               </li>
             ) : (
               <li key={`x${block!.id}-${at}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-                <span className="w-14 font-mono text-lg font-semibold text-slate-900">{block!.time}</span>
+                <span className="w-20 text-lg font-semibold tabular-nums text-slate-900">
+                  {clockInWords(block!.time)}
+                </span>
                 <span className="min-w-40 flex-1 text-slate-800">
                   <span className="font-semibold">Blocked</span>
                   <span className="ml-2 text-sm text-slate-700">by {block!.createdBy}</span>
@@ -210,7 +215,7 @@ function Day({
                   disabled={unblock.isPending}
                   onClick={() => unblock.mutate(block!.id)}
                 >
-                  Unblock<span className="sr-only"> {block!.time}</span>
+                  Unblock<span className="sr-only"> {clockInWords(block!.time)}</span>
                 </button>
               </li>
             ),
@@ -230,7 +235,7 @@ function BlockForm({ day, api }: { day: StaffBookingDay; api: BookingsApi }) {
   const block = useAdminMutation({
     mutationFn: (at: string) => api.block(at),
     success: (blocked) => ({
-      title: `${blocked.time} blocked`,
+      title: `${clockInWords(blocked.time)} blocked`,
       description:
         blocked.bookingsKept > 0
           ? `Parents can no longer book it. The ${blocked.bookingsKept === 1 ? 'booking' : `${blocked.bookingsKept} bookings`} already there stay: move or cancel them.`
@@ -248,7 +253,7 @@ function BlockForm({ day, api }: { day: StaffBookingDay; api: BookingsApi }) {
       }}
     >
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Block a time on {dayWords(day.date)}
+        Block a time on {dayInWords(day.date)}
         <select
           id={id}
           value={chosen}
@@ -257,7 +262,7 @@ function BlockForm({ day, api }: { day: StaffBookingDay; api: BookingsApi }) {
         >
           {day.blockable.map((time) => (
             <option key={time.startsAt} value={time.startsAt}>
-              {time.time}
+              {clockInWords(time.time)}
             </option>
           ))}
         </select>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { StaffBooking } from '../../../shared/bookings/staff';
-import { londonDate } from '../../../shared/london-time';
+import { dayInWords, timeInWords, ukTimeInWords, ukTimeNote } from '../../../shared/time-words';
 import { errorText } from '../../lib/http';
 import { useAdminMutation } from '../admin-mutation';
 import { Dialog } from '../ui/Dialog';
 import { useBookingsApi } from './api';
-import { dayWords } from './dates';
 import { bookingsKey, bookingsQueries } from './queries';
 
 /**
@@ -23,7 +22,7 @@ export function MoveDialog({ booking, onClose }: { booking: StaffBooking; onClos
     mutationFn: (at: string) => api.move(booking.id, at),
     success: (moved) => ({
       title: 'Assessment moved',
-      description: `${moved.name} is now booked for ${dayWords(londonDate(new Date(moved.startsAt)))} at ${moved.time} and has been e-mailed.`,
+      description: `${moved.name} is now booked for ${ukTimeInWords(moved.startsAt)} and has been e-mailed.`,
     }),
     invalidates: [bookingsKey],
     onSuccess: onClose,
@@ -37,7 +36,7 @@ export function MoveDialog({ booking, onClose }: { booking: StaffBooking; onClos
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Move ${booking.name}’s assessment`}
-      description={`Booked for ${dayWords(londonDate(new Date(booking.startsAt)))} at ${booking.time} (UK time). Pick a free time; the parent is e-mailed the change.`}
+      description={`Booked for ${ukTimeInWords(booking.startsAt)}. Pick a free time; the parent is e-mailed the change.`}
     >
       {times.isPending ? (
         <p role="status" className="mt-4 text-slate-700">
@@ -59,7 +58,7 @@ export function MoveDialog({ booking, onClose }: { booking: StaffBooking; onClos
           }}
         >
           <label htmlFor={id} className="block font-medium text-slate-800">
-            New time (UK time)
+            New time {ukTimeNote}
           </label>
           <select
             id={id}
@@ -68,10 +67,10 @@ export function MoveDialog({ booking, onClose }: { booking: StaffBooking; onClos
             className="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2"
           >
             {days.map((day) => (
-              <optgroup key={day.date} label={dayWords(day.date)}>
+              <optgroup key={day.date} label={dayInWords(day.date)}>
                 {day.times.map((time) => (
                   <option key={time.start} value={time.start}>
-                    {dayWords(day.date)}, {time.time}
+                    {timeInWords(time.start)}
                   </option>
                 ))}
               </optgroup>

@@ -1,6 +1,6 @@
 import type { PostedForm } from '../../../shared/enquiries/form-post';
 import type { OfferedTime } from '../../../shared/bookings/slots';
-import { timeInWords } from '../../../shared/bookings/words';
+import { timeInWords, ukTimeNote } from '../../../shared/time-words';
 import { paths } from '../../../shared/routes';
 import {
   Field,
@@ -20,6 +20,9 @@ export type BookingDetails = typeof empty & { startsAt: string; website: string 
 
 /** The details a family gives once: the booking's, and the waiting list's (issue 51). */
 export type DetailField = keyof typeof empty;
+
+/** The details form's own fields (never the honeypot): what a 409's nearest times post back. */
+export const detailFields = Object.keys(empty) as DetailField[];
 
 /**
  * The booking's details fields (docs/product.md#assessment-form), and the field only bots fill
@@ -73,7 +76,7 @@ export function BookingDetailsForm({ time, posted, send, changeHref }: BookingDe
       onSubmit={submit}
     >
       <h3 id="booking-details-heading" tabIndex={-1} className="text-lg font-bold text-slate-900">
-        Your details for {timeInWords(time.start)} <span className="font-normal text-slate-700">(UK time)</span>
+        Your details for {timeInWords(time.start)} <span className="font-normal text-slate-700">{ukTimeNote}</span>
       </h3>
       <p className="text-slate-700">
         Not the time you wanted?{' '}

@@ -3,7 +3,7 @@ import { bookingAddress, choiceMessages } from '../../../shared/bookings/page-ch
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { waitingListAddress } from '../../../shared/bookings/waiting-list-pages';
-import { dayInWords, timeInWords } from '../../../shared/bookings/words';
+import { dayInWords, timeInWords, ukTimeInWords } from '../../../shared/time-words';
 import { utcToLondonLocal } from '../../../shared/london-time';
 import { type BookingDetails, BookingDetailsForm } from './BookingDetailsForm';
 import type { BookingStart } from './booking-start';
@@ -97,7 +97,7 @@ export function BookingPicker(start: BookingStart) {
         role="status"
         className="rounded-lg border border-green-700 bg-green-50 p-4 text-slate-900"
       >
-        <p className="font-semibold">Your free assessment is booked for {timeInWords(booked)} (UK time).</p>
+        <p className="font-semibold">Your free assessment is booked for {ukTimeInWords(booked)}.</p>
         <p className="mt-2">
           A confirmation e-mail is on its way, with an invitation for your calendar and links to change or cancel the
           time.

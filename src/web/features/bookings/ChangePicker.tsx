@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { choiceMessages } from '../../../shared/bookings/page-choice';
 import type { OfferedTime } from '../../../shared/bookings/slots';
-import { timeInWords } from '../../../shared/bookings/words';
-import { ukTime, utcToLondonLocal } from '../../../shared/london-time';
+import { timeInWords, ukTimeInWords } from '../../../shared/time-words';
+import { utcToLondonLocal } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { fetchOfferedTimes } from './api';
 import { TimePicker, inPlace } from './TimePicker';
@@ -188,7 +188,7 @@ export function ChangePicker(start: ChangeStart) {
           className="rounded-2xl border-2 border-blue-700 bg-white p-6 shadow-sm"
         >
           <h2 id="change-confirm-heading" tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-slate-900">
-            {wording.question(ukTime(picked.start))}
+            {wording.question(ukTimeInWords(picked.start))}
           </h2>
           <div className="mt-4 flex flex-wrap items-center gap-4">
             <form method="post" action={action}>

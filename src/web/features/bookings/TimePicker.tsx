@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { OfferedTime } from '../../../shared/bookings/slots';
-import { clockInWords, dayInWords } from '../../../shared/bookings/words';
+import { clockInWords, dayInWords, ukTimeNote } from '../../../shared/time-words';
 
 export interface TimePickerProps {
   /** The London dates with a free time ('2026-12-01'), in order. */
@@ -99,7 +99,7 @@ export function TimePicker({ days, day, times, time, hrefFor, postTo, onPick, id
       {day && times && (
         <div>
           <h3 id={`${idPrefix}-times`} tabIndex={-1} className="mb-3 scroll-mt-24 text-lg font-bold text-slate-900">
-            Choose a time on {dayInWords(day)} <span className="font-normal text-slate-700">(UK time)</span>
+            Choose a time on {dayInWords(day)} <span className="font-normal text-slate-700">{ukTimeNote}</span>
           </h3>
           <ul className="choice-grid" aria-labelledby={`${idPrefix}-times`}>
             {times.map((offered) => (
