@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import type { OfferedTimes } from '../../src/shared/bookings/bookings';
 import { timeTakenMessage } from '../../src/shared/bookings/bookings';
 import { clockInWords, dayInWords, timeInWords } from '../../src/shared/time-words';
-import { addDays, londonDate, londonLocalToUtc } from '../../src/shared/london-time';
+import { addDays, londonDate, londonLocalToUtc, utcToLondonLocal } from '../../src/shared/london-time';
 import type { CurrentSiteFacts } from '../../src/shared/site-facts/site-facts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { KEY } from './admin-session';
@@ -26,8 +26,9 @@ test.setTimeout(120_000);
 
 const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /**
- * Five times a day, 16:00 to 20:00 (45 minutes and a 15-minute break), one parent each: four tests
- * take one of tomorrow's, and with one worker they all run on this one server.
+ * Five times a day, 16:00 to 20:00 (45 minutes and a 15-minute break), one parent each: three tests
+ * take one of tomorrow's and the one without script whose time is taken two (the nearest may be
+ * tomorrow's too), and with one worker they all run on this one server.
  */
 const settings = {
   lengthMinutes: 45,
@@ -203,7 +204,8 @@ test.describe('with JavaScript', () => {
     await page.goto(`${server.baseUrl}/free-assessment?day=${day}&time=${time}#book-a-time`);
     const section = booking(page);
     const form = section.getByRole('form', { name: /^Your details for/ });
-    await fillDetails(form, `second-${Date.now()}@example.com`);
+    const email = `second-${Date.now()}@example.com`;
+    await fillDetails(form, email);
     // Someone else books the same time first.
     const first = await request.post(`${server.baseUrl}/api/bookings`, {
       data: {
@@ -223,16 +225,26 @@ test.describe('with JavaScript', () => {
     const alert = section.getByRole('alert');
     await expect(alert).toContainText(timeTakenMessage);
     await expect(alert).toBeFocused();
-    const nearest = alert.getByRole('link');
+    // Each a button of a form posting the details (for a page without script), here handled in place.
+    const nearest = alert.getByRole('button');
     await expect(nearest.first()).toBeVisible();
-    await expect(alert.getByRole('link', { name: timeInWords(at(day, time)) })).toHaveCount(0);
+    await expect(alert.getByRole('button', { name: timeInWords(at(day, time)) })).toHaveCount(0);
     await accessible(page);
     await screenshotForPeople(page, 'booking-page-js-5-taken', { of: booking(page) });
 
-    // A nearest time picked: the details form again, the details kept.
+    // A nearest time picked: the details form again, the details kept, in place (nothing posted).
+    const picked = (await nearest.first().textContent())!;
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST') posts.push(sent.url());
+    });
     await nearest.first().click();
-    const again = section.getByRole('form', { name: /^Your details for/ });
+    const again = section.getByRole('form', { name: `Your details for ${picked} (UK time)` });
+    await expect(again.getByRole('heading')).toBeFocused();
     await expect(again.getByLabel('First name', { exact: true })).toHaveValue('Priya');
+    await expect(again.getByLabel('Email', { exact: true })).toHaveValue(email);
+    expect(posts).toEqual([]);
+    expect(page.url()).toBe(`${server.baseUrl}/free-assessment?day=${day}&time=${time}#book-a-time`);
   });
 });
 
@@ -290,12 +302,27 @@ test.describe('without JavaScript', () => {
     await expect(booking(page).getByRole('link', { name: clockInWords(time), exact: true })).toHaveCount(0);
   });
 
-  test('a time taken meanwhile: 409, the message and the nearest free times as links', async ({ page, request }) => {
+  test('a time taken meanwhile: 409, then a nearest free time keeps the details typed, and books', async ({
+    page,
+    request,
+  }) => {
     const day = tomorrow();
     const time = await firstFree(request);
+    const email = `nojs-second-${Date.now()}@example.com`;
     await page.goto(`${server.baseUrl}/free-assessment?day=${day}&time=${time}`);
     const form = booking(page).getByRole('form', { name: /^Your details for/ });
-    await fillDetails(form, `nojs-second-${Date.now()}@example.com`);
+    await fillDetails(form, email);
+    await form.getByLabel('Year group').fill('Year 10');
+    await form.getByLabel('Anything we should know?').fill('Mornings & "quiet" rooms, please');
+    const typed = {
+      'First name': 'Priya',
+      'Last name': 'Khan',
+      Telephone: await form.getByLabel('Telephone', { exact: true }).inputValue(),
+      Email: email,
+      'Subject (for example GCSE Maths or 11+)': 'GCSE Maths',
+      'Year group (optional)': 'Year 10',
+      'Anything we should know? (optional)': 'Mornings & "quiet" rooms, please',
+    };
     const first = await request.post(`${server.baseUrl}/api/bookings`, {
       data: {
         firstName: 'Jo',
@@ -312,14 +339,41 @@ test.describe('without JavaScript', () => {
     expect((await answered).status()).toBe(409);
     const alert = booking(page).getByRole('alert');
     await expect(alert).toContainText(timeTakenMessage);
-    const nearest = alert.getByRole('link');
-    await expect(nearest.first()).toHaveAttribute(
-      'href',
-      /^\/free-assessment\?day=\d{4}-\d{2}-\d{2}&time=\d{2}:\d{2}#book-a-time$/,
-    );
+    // Buttons of a posted form, never links: an address would lose the details, or carry them.
+    await expect(alert.getByRole('link')).toHaveCount(0);
+    const nearest = alert.getByRole('button');
+    await expect(nearest.first()).toBeVisible();
+    await expect(alert.getByRole('button', { name: timeInWords(at(day, time)) })).toHaveCount(0);
+    const box = (await nearest.first().boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
     await accessibleWithoutScript(page);
     await screenshotForPeople(page, 'booking-page-nojs-5-taken', { of: booking(page) });
+
+    // One of them pressed: that time's details form, every value as typed, nothing booked yet.
+    const picked = (await nearest.first().textContent())!;
+    const [pickedDay, pickedTime] = utcToLondonLocal((await nearest.first().getAttribute('value'))!).split('T') as [
+      string,
+      string,
+    ];
+    const chosen = page.waitForResponse((response) => response.request().method() === 'POST');
     await nearest.first().click();
-    await expect(booking(page).getByRole('form', { name: /^Your details for/ })).toBeVisible();
+    expect((await chosen).status()).toBe(200);
+    // Nothing personal in the address.
+    for (const value of Object.values(typed)) expect(decodeURIComponent(page.url())).not.toContain(value);
+    const again = booking(page).getByRole('form', { name: `Your details for ${picked} (UK time)` });
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(again.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    await expect(again.getByText(/is required/)).toHaveCount(0);
+    await accessibleWithoutScript(page);
+    await screenshotForPeople(page, 'booking-page-nojs-6-another-time', { of: booking(page) });
+
+    await again.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page).toHaveURL(`${server.baseUrl}/free-assessment?booked=${at(pickedDay, pickedTime)}#book-a-time`);
+    await expect(booking(page).getByRole('status')).toContainText(
+      `Your free assessment is booked for ${picked} (UK time).`,
+    );
+    await expectBooked(request, email, pickedDay, pickedTime);
   });
 });

@@ -59,6 +59,12 @@ export function bookingAddress(day?: string, time?: string): string {
   return `${paths.freeAssessment}${query}#${bookingAnchor}`;
 }
 
+/**
+ * The name of each nearest time's button after a 409 without script: its value the time's instant,
+ * posted with the details typed (never in an address), and answered with that time's details form.
+ */
+export const pickAnotherField = 'pickAnother';
+
 /** Where a booking made without script lands: the answer, naming the time and no one. */
 export const bookedAddress = (startsAt: string) => `${paths.freeAssessment}?booked=${startsAt}#${bookingAnchor}`;
 

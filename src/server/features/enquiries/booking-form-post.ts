@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bookedAddress, type PostedBooking } from '../../../shared/bookings/page-choice';
+import { bookedAddress, type PostedBooking, pickAnotherField } from '../../../shared/bookings/page-choice';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { bookingSchema, type BookingInput } from '../../../shared/bookings/schemas';
 import type { OfferedTime } from '../../../shared/bookings/slots';
@@ -25,9 +25,22 @@ export type BookOnPage = (
   | { kind: 'already-booked'; message: string }
 >;
 
-/** A booking's body on /free-assessment carries the time picked; the request form's does not. */
+/**
+ * A body of the booking part on /free-assessment: a booking carries the time picked (`startsAt`),
+ * a nearest time chosen after a 409 carries `pickAnother`; the request form's carries neither.
+ */
 export const isBookingBody = (body: unknown): body is Record<string, string> =>
-  typeof body === 'object' && body !== null && Object.hasOwn(body, 'startsAt');
+  typeof body === 'object' &&
+  body !== null &&
+  (Object.hasOwn(body, 'startsAt') || Object.hasOwn(body, pickAnotherField));
+
+/** A nearest time chosen after a 409, and no booking: a body with a time to book is a booking. */
+export const isPickAnotherBody = (body: unknown): body is Record<string, string> =>
+  isBookingBody(body) && !Object.hasOwn(body, 'startsAt');
+
+/** The time a booking part's body names: the one to book, else the one picked instead. */
+const timeOf = (body: Record<string, string>) =>
+  Object.hasOwn(body, 'startsAt') ? body.startsAt : body[pickAnotherField];
 
 /** The booking's fields a page puts back: the details (the time travels in the address). */
 const detailFields = Object.keys(bookingSchema.shape).filter(
@@ -36,14 +49,23 @@ const detailFields = Object.keys(bookingSchema.shape).filter(
 
 const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** An instant as the page writes one ('2026-12-01T16:00:00.000Z'): anchored, so linear in its length. */
+const isReadableInstant = (value: unknown): value is string =>
+  typeof value === 'string' && instant.test(value) && !Number.isNaN(Date.parse(value));
+
+/** A real instant, exactly as the page writes one: 2026-02-31 is not 3 March. */
+const isExactInstant = (value: unknown): value is string =>
+  isReadableInstant(value) && new Date(value).toISOString() === value;
+
+/** A nearest time's value that is none (made by hand): the days again, with this. */
+const unreadableTime = 'We could not read the time you chose. Please choose a day below.';
+
 /**
  * The step a booking's answer is drawn at: the details form of the time it named, when that is a
  * readable instant (the page says whether it is still offered), else the days.
  */
 function stepOf(startsAt: unknown): string {
-  if (typeof startsAt !== 'string' || !instant.test(startsAt) || Number.isNaN(Date.parse(startsAt))) {
-    return paths.freeAssessment;
-  }
+  if (!isReadableInstant(startsAt)) return paths.freeAssessment;
   const [day, time] = utcToLondonLocal(startsAt).split('T');
   return `${paths.freeAssessment}?day=${day}&time=${time}`;
 }
@@ -51,8 +73,9 @@ function stepOf(startsAt: unknown): string {
 /**
  * A booking the browser posted without script (decision 0072, as the enquiry forms' 0062): valid
  * and free, `303` to the answer, whose address names the time and no one; the time just taken,
- * `409` and the page with the message and the nearest free times; not valid or not offered, `400`
- * and the details form again with the messages and the values kept.
+ * `409` and the page with the message and the nearest free times, each a button posting the
+ * details typed; not valid or not offered, `400` and the details form again with the messages and
+ * the values kept. One of those nearest times pressed: `200` and its details form, the values kept.
  */
 export async function answerBookingPost(
   request: FastifyRequest,
@@ -71,8 +94,18 @@ export async function answerBookingPost(
   },
 ) {
   const values = keptValues(body, detailFields);
-  const again = (status: number, posted: PostedBooking, url = stepOf(body.startsAt)) =>
+  const again = (status: number, posted: PostedBooking, url = stepOf(timeOf(body))) =>
     pages.sendPostedForm(request, reply, status, posted, { url, posted });
+  if (isPickAnotherBody(body)) {
+    // Another time chosen after a 409, the details kept (WCAG 3.3.7): its details form with the
+    // values typed, in the body, never in the address. Nothing is booked, stored or sent, so the
+    // honeypot changes nothing here (the nearest times' form never carries it). A time no longer
+    // offered is said by the page itself, with that day's times.
+    if (!isExactInstant(body[pickAnotherField])) {
+      return again(400, { values, errors: {}, notice: unreadableTime }, paths.freeAssessment);
+    }
+    return again(200, { values, errors: {} });
+  }
   const result = bookingSchema.safeParse(body);
   if (!result.success) {
     const errors = firstMessages(result.error.issues);
@@ -109,5 +142,5 @@ export function bookingRefused(
   // Only what this site's own form sent goes back into it: never another site's values.
   const values = status === 403 ? {} : keptValues(body, detailFields);
   const posted = { values, errors: {}, notice };
-  return pages.sendPostedForm(request, reply, status, posted, { url: stepOf(body.startsAt), posted });
+  return pages.sendPostedForm(request, reply, status, posted, { url: stepOf(timeOf(body)), posted });
 }

@@ -12,7 +12,13 @@ import type { AppError } from '../../errors';
 import { errorAnswer } from '../../http/error-handler';
 import { noContent, notJson } from '../../responses';
 import type { PageRenderer } from '../../rendering/pages';
-import { type BookOnPage, answerBookingPost, bookingRefused, isBookingBody } from './booking-form-post';
+import {
+  type BookOnPage,
+  answerBookingPost,
+  bookingRefused,
+  isBookingBody,
+  isPickAnotherBody,
+} from './booking-form-post';
 import { acceptFormBodiesOnly, isCrossSitePost } from '../../http/form-body';
 import { crossSiteRefused, firstMessages, keptValues } from './form-body';
 import type { EnquirySenders } from './senders';
@@ -84,6 +90,17 @@ export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, o
     return pages.sendPostedForm(request, reply, status, { values, errors: {}, notice: body.error });
   });
 
+  // Every post counts against the address's enquiries, except a nearest time chosen after a 409
+  // on /free-assessment (decision 0072): it books, stores and sends nothing and costs what the
+  // step's own address (`?day=…&time=…`, never limited) costs, so counting it would spend a
+  // family's enquiries on choosing a time and could lock them out of the booking it leads to. The
+  // booking it leads to is counted, as every booking is. Only there: on the other forms' pages a
+  // `pickAnother` field is any other field, and the post is counted.
+  const limitUnlessPickingAnother: preHandlerAsyncHookHandler = async function (request, reply) {
+    if (isPickAnotherBody(request.body)) return;
+    await limitPerAddress.call(this, request, reply);
+  };
+
   const route = <Input>(
     form: EnquiryFormName,
     parse: (body: unknown) => { success: true; data: Input } | { success: false; error: { issues: Issue[] } },
@@ -93,10 +110,15 @@ export const formPostRoutes: FastifyPluginAsync<FormPostOptions> = async (app, o
       enquiryForms[form].page,
       // After the body is read (64 KB at most), unlike the JSON API's onRequest: a refused parent
       // gets the form back as typed, with the message, instead of an empty one.
-      { bodyLimit, preHandler: limitPerAddress, schema: { response } },
+      {
+        bodyLimit,
+        preHandler: form === 'assessment' ? limitUnlessPickingAnother : limitPerAddress,
+        schema: { response },
+      },
       async (request, reply) => {
         const body = request.body ?? {};
-        // The booking on /free-assessment posts to the same page, with the time it picked.
+        // The booking on /free-assessment posts to the same page, with the time it picked (or,
+        // after a 409, a nearest time with the details kept).
         if (form === 'assessment' && isBookingBody(body)) {
           return answerBookingPost(request, reply, body, { book, pages, attribute, dropSpam });
         }

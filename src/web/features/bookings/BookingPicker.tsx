@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { bookingAddress, choiceMessages } from '../../../shared/bookings/page-choice';
+import { bookingAddress, choiceMessages, pickAnotherField } from '../../../shared/bookings/page-choice';
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { waitingListAddress } from '../../../shared/bookings/waiting-list-pages';
 import { dayInWords, timeInWords, ukTimeInWords } from '../../../shared/time-words';
 import { utcToLondonLocal } from '../../../shared/london-time';
-import { type BookingDetails, BookingDetailsForm } from './BookingDetailsForm';
+import { paths } from '../../../shared/routes';
+import { type BookingDetails, BookingDetailsForm, detailFields } from './BookingDetailsForm';
 import type { BookingStart } from './booking-start';
 import { bookTime, fetchOfferedTimes } from './api';
 import { TimePicker, inPlace } from './TimePicker';
@@ -119,19 +120,28 @@ export function BookingPicker(start: BookingStart) {
           <p className="font-medium">{notice}</p>
           {full && <JoinWaitingList day={full} after="and we will e-mail you if a time comes free that day." />}
           {notice === timeTakenMessage && nearest && nearest.length > 0 && (
-            <ul className="mt-3 choice-grid">
-              {nearest.map((offered) => (
-                <li key={offered.start}>
-                  <a
-                    href={bookingAddress(londonDay(offered), offered.time)}
-                    className="choice-link bg-white"
-                    onClick={(event) => inPlace(event, () => void pick(londonDay(offered), offered))}
-                  >
-                    {timeInWords(offered.start)}
-                  </a>
-                </li>
+            // Without script, each time posts the details typed with it (the server answers with
+            // that time's details form, filled in): never in an address, never typed twice.
+            <form method="post" action={paths.freeAssessment} className="mt-3">
+              {detailFields.map((name) => (
+                <input key={name} type="hidden" name={name} value={posted.values[name] ?? ''} />
               ))}
-            </ul>
+              <ul className="choice-grid">
+                {nearest.map((offered) => (
+                  <li key={offered.start}>
+                    <button
+                      type="submit"
+                      name={pickAnotherField}
+                      value={offered.start}
+                      className="choice-link w-full cursor-pointer bg-white"
+                      onClick={(event) => inPlace(event, () => void pick(londonDay(offered), offered))}
+                    >
+                      {timeInWords(offered.start)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </form>
           )}
         </div>
       )}
