@@ -3,13 +3,13 @@ import { bookingAddress, choiceMessages, pickAnotherField } from '../../../share
 import type { OfferedTime } from '../../../shared/bookings/slots';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { waitingListAddress } from '../../../shared/bookings/waiting-list-pages';
-import { dayInWords, timeInWords, ukTimeInWords } from '../../../shared/time-words';
+import { dayInWords, ukTimeInWords } from '../../../shared/time-words';
 import { utcToLondonLocal } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { type BookingDetails, BookingDetailsForm, detailFields } from './BookingDetailsForm';
 import type { BookingStart } from './booking-start';
 import { bookTime, fetchOfferedTimes } from './api';
-import { TimePicker, inPlace } from './TimePicker';
+import { NearestTimes, TimePicker } from './TimePicker';
 
 /** The London date of an offered time. */
 const londonDay = (offered: OfferedTime) => utcToLondonLocal(offered.start).slice(0, 10);
@@ -122,25 +122,15 @@ export function BookingPicker(start: BookingStart) {
           {notice === timeTakenMessage && nearest && nearest.length > 0 && (
             // Without script, each time posts the details typed with it (the server answers with
             // that time's details form, filled in): never in an address, never typed twice.
-            <form method="post" action={paths.freeAssessment} className="mt-3">
+            <form method="post" action={paths.freeAssessment}>
               {detailFields.map((name) => (
                 <input key={name} type="hidden" name={name} value={posted.values[name] ?? ''} />
               ))}
-              <ul className="choice-grid">
-                {nearest.map((offered) => (
-                  <li key={offered.start}>
-                    <button
-                      type="submit"
-                      name={pickAnotherField}
-                      value={offered.start}
-                      className="choice-link w-full cursor-pointer bg-white"
-                      onClick={(event) => inPlace(event, () => void pick(londonDay(offered), offered))}
-                    >
-                      {timeInWords(offered.start)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <NearestTimes
+                times={nearest}
+                name={pickAnotherField}
+                onPick={(offered) => void pick(londonDay(offered), offered)}
+              />
             </form>
           )}
         </div>

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { choiceMessages } from '../../../shared/bookings/page-choice';
 import type { OfferedTime } from '../../../shared/bookings/slots';
-import { timeInWords, ukTimeInWords } from '../../../shared/time-words';
+import { ukTimeInWords } from '../../../shared/time-words';
 import { utcToLondonLocal } from '../../../shared/london-time';
 import { paths } from '../../../shared/routes';
 import { fetchOfferedTimes } from './api';
-import { TimePicker, inPlace } from './TimePicker';
+import { NearestTimes, TimePicker, inPlace } from './TimePicker';
 
 /**
  * What the picker starts from, as the server drew it for this request: what it is for, the link's
@@ -144,23 +144,12 @@ export function ChangePicker(start: ChangeStart) {
           {nearest.length > 0 ? (
             <form method="post" action={action}>
               {hidden}
-              {/* A day and a time each: one to a row on a phone, where two would break them into four lines. */}
-              <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-                {nearest.map((offered) => (
-                  <li key={offered.start}>
-                    <button
-                      type="submit"
-                      name="at"
-                      value={offered.start}
-                      formAction={`${action}#change-confirm-heading`}
-                      className="choice-link w-full cursor-pointer bg-white"
-                      onClick={(event) => inPlace(event, () => void pick(londonDay(offered), offered))}
-                    >
-                      {timeInWords(offered.start)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <NearestTimes
+                times={nearest}
+                name="at"
+                formAction={`${action}#change-confirm-heading`}
+                onPick={(offered) => void pick(londonDay(offered), offered)}
+              />
             </form>
           ) : (
             <p className="mt-2 text-slate-700">There are no other free times at the moment.</p>

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { OfferedTime } from '../../../shared/bookings/slots';
-import { clockInWords, dayInWords, ukTimeNote } from '../../../shared/time-words';
+import { clockInWords, dayInWords, timeInWords, ukTimeNote } from '../../../shared/time-words';
 
 export interface TimePickerProps {
   /** The London dates with a free time ('2026-12-01'), in order. */
@@ -65,6 +65,43 @@ function Choice({
     <a href={href} className="choice-link" aria-current={marked} onClick={onClick}>
       {children}
     </a>
+  );
+}
+
+/**
+ * The nearest free times after the one picked was taken (a 409), as buttons of the form around
+ * them: without script each posts its instant as `name` (to `formAction` when given); with script
+ * `onPick` picks it in place. The booking page and the change page both show them.
+ */
+export function NearestTimes({
+  times,
+  name,
+  formAction,
+  onPick,
+}: {
+  times: readonly OfferedTime[];
+  name: string;
+  formAction?: string;
+  onPick: (time: OfferedTime) => void;
+}) {
+  return (
+    // A day and a time each: one to a row on a phone, where two would break them into three lines.
+    <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+      {times.map((offered) => (
+        <li key={offered.start}>
+          <button
+            type="submit"
+            name={name}
+            value={offered.start}
+            formAction={formAction}
+            className="choice-link w-full cursor-pointer bg-white"
+            onClick={(event) => inPlace(event, () => onPick(offered))}
+          >
+            {timeInWords(offered.start)}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
