@@ -29,11 +29,14 @@ export async function waitFor(url, attempts = 300) {
 
 /**
  * The built server (dist/) on a free port, one process, with a fresh data folder and an admin key:
- * what the API benches measure. `env` adds settings; `stop()` ends it and, unless kept, removes
- * the data folder.
+ * what the API benches measure. `env` adds settings; `dataDir` starts it on a folder an earlier
+ * one left (stopped with `keep`) instead; `stop()` ends it and, unless kept, removes the data folder.
  */
-export async function startBuiltServer(name, env = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+export async function startBuiltServer(
+  name,
+  env = {},
+  { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`)) } = {},
+) {
   const adminKey = 'bench-admin-key-0123456789abcdef';
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/server/main.js'], {
@@ -56,11 +59,12 @@ export async function startBuiltServer(name, env = {}) {
     adminKey,
     /** Once the server answers: it has migrated the database. */
     ready: () => waitFor(`${base}/api/health`),
-    async stop({ keep = false } = {}) {
+    /** `quiet`: keeps the folder without saying so (for a server started on it again). */
+    async stop({ keep = false, quiet = false } = {}) {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
-      if (keep) console.log(`Kept ${dataDir}`);
-      else fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+      else if (!quiet) console.log(`Kept ${dataDir}`);
     },
   };
 }

@@ -55,6 +55,8 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
   const nudges = features.startNudges(log);
   // The owners' Monday report at 08:00 London (issue 50), queued once a week.
   const weeklyReport = features.analytics.startWeeklyReport(log);
+  // Today's page views folded every few minutes, so Insights reads a few minutes of them raw (decision 0082).
+  const foldSoFar = features.analytics.startFoldSoFar(log);
   let mailWorker: MailWorker | undefined;
   if (config.mail) {
     mailWorker = startMailWorker({
@@ -80,6 +82,7 @@ export function startBackgroundWork(config: Config, database: Database, clock: C
       waitingList.stop();
       nudges.stop();
       weeklyReport.stop();
+      foldSoFar.stop();
       await mailWorker?.stop();
     },
   };

@@ -229,7 +229,9 @@ test.describe('the waiting list', () => {
         await expect(page.getByRole('main').getByRole('status')).toContainText(
           `Your free assessment is booked for ${dayInWords(full.date)}`,
         );
-        await expect(page.getByRole('main').getByRole('status')).toContainText(`${clockInWords(cancelled.time)} (UK time).`);
+        await expect(page.getByRole('main').getByRole('status')).toContainText(
+          `${clockInWords(cancelled.time)} (UK time).`,
+        );
         expect(page.url()).toBe(`${server.baseUrl}/free-assessment/waiting`);
         if (script) await accessible(page);
         await screenshotForPeople(page, `waiting-list-claim-booked-${label}`, { fullPage: true });

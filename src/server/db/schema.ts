@@ -437,6 +437,28 @@ export interface AnalyticsDaysTable {
   left_out: ColumnType<number, number | undefined, number>;
   /** 1 once the day's views are in the daily totals (the report reads raw views only for the others). */
   totalled: ColumnType<number, number | undefined, number>;
+  /**
+   * While the day is not totalled: its views received before this instant with an id up to
+   * `so_far_id` are in analytics_so_far (null: none is).
+   */
+  so_far_until: ColumnType<string | null, string | null | undefined, string | null>;
+  so_far_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * The views of a day not yet totalled, folded every few minutes (decision 0082): per page and
+ * visit source ('' for none), views and visits begun, up to the day's `so_far_until`/`so_far_id`.
+ */
+export interface AnalyticsSoFarTable {
+  day: string;
+  path: string;
+  channel: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  views: number;
+  /** Visits that began on this page. */
+  entries: number;
 }
 
 /** Where an enquiry came from: its visitor's first page that day, and the page it was sent from. */
@@ -575,6 +597,7 @@ export interface DatabaseSchema {
   analytics_views: AnalyticsViewsTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_days: AnalyticsDaysTable;
+  analytics_so_far: AnalyticsSoFarTable;
   analytics_attribution: AnalyticsAttributionTable;
   enquiry_stage_moves: EnquiryStageMovesTable;
   weekly_reports: WeeklyReportsTable;

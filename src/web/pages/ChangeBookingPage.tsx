@@ -51,8 +51,8 @@ export function ChangeBookingPage() {
       return (
         <LinkPageFrame title="Change the time of your free assessment">
           <p className="text-lg text-slate-900">
-            Your free assessment is booked for <strong>{ukTimeInWords(startsAt)}</strong>. Nothing changes until you confirm a
-            new time.
+            Your free assessment is booked for <strong>{ukTimeInWords(startsAt)}</strong>. Nothing changes until you
+            confirm a new time.
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <ChangePickerIsland start={start} />

@@ -41,6 +41,7 @@ import * as weeklyReport from './2026-12-07-2002-weekly-report';
 import * as outboxSecrets from './2026-12-08-1001-outbox-secrets';
 import * as bookingLimits from './2026-12-08-2001-booking-limits';
 import * as waitingList from './2026-12-08-3001-waiting-list';
+import * as analyticsSoFar from './2026-12-09-1001-analytics-so-far';
 
 /**
  * Every migration, listed by name. Names sort in the order they run. Migrations are forward-only
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08-1001-outbox-secrets': outboxSecrets,
   '2026-12-08-2001-booking-limits': bookingLimits,
   '2026-12-08-3001-waiting-list': waitingList,
+  '2026-12-09-1001-analytics-so-far': analyticsSoFar,
 };

@@ -11,7 +11,7 @@ import { createReports } from './reports';
 import { createWeeklyReport } from './weekly-report';
 import { startScheduledJob } from '../../coordination/scheduled-jobs';
 import type { ReadSiteFacts } from '../site-facts';
-import { rollUpAndExpire } from './retention';
+import { FOLD_EVERY_MS, foldSoFar, rollUpAndExpire } from './retention';
 import { createSourcesOf } from './sources';
 import { pageShownRoutes } from './routes';
 import { createSalts } from './visitors';
@@ -116,6 +116,21 @@ export function createAnalyticsFeature(
           if (owners > 0) log.info({ owners }, 'queued the Monday report');
         },
       }),
+    /**
+     * Every few minutes, the views of the days not yet totalled folded (retention.ts's foldSoFar),
+     * so the report reads a few minutes of raw views, not a day's (decision 0082).
+     */
+    startFoldSoFar: (log: { error(object: object, message: string): void }) =>
+      startScheduledJob({
+        db: database.db,
+        name: 'analytics-so-far',
+        intervalMs: FOLD_EVERY_MS,
+        clock,
+        log,
+        run: async () => void (await database.writes.run((trx) => foldSoFar(trx, clock()))),
+      }),
+    /** Folds the views of the days not yet totalled now (tests; the job above does it every few minutes). */
+    foldSoFar: () => database.writes.run((trx) => foldSoFar(trx, clock())),
     /** Writes the views counted in memory now (tests; shutdown does it through onClose). */
     flush: () => recorder.flush(),
     /** The daily retention run's part: roll old views up, delete old totals and salts. */

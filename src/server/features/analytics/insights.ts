@@ -10,7 +10,7 @@ import {
 import { londonDate, londonLocalToUtc } from '../../../shared/london-time';
 import type { OpeningHours } from '../../../shared/site-facts/site-facts';
 import type { DatabaseSchema } from '../../db/schema';
-import { firstViewsOfVisits } from './first-views';
+import { viewsBySourceOfVisit } from './first-views';
 import { funnelReport, type VisitsBySource } from './funnel';
 
 /** What the funnel measures against (funnel.ts): the centre's hours and reply target in force, and now. */
@@ -64,15 +64,14 @@ function tally<Row>(map: Map<string, Row>, key: string, make: () => Row, add: (r
 const dayStart = (day: string) => londonLocalToUtc(`${day}T00:00`)!;
 
 /**
- * Views and visits begun per page and visit source, in one read of both periods (the report's
- * `from`..`to`, and `previous` before it): the raw views of the days from `rawFrom` on (not yet
- * totalled), the daily totals of the days before. The previous period's visits are the funnel's
- * comparison; summing both periods in one pass keeps a year's report to one walk of the index.
+ * Views and visits begun per page and visit source over both periods (the report's `from`..`to`,
+ * and `previous` before it), from the daily totals of the days totalled: one read of their report
+ * index. The previous period's visits are the funnel's comparison; summing both periods in one
+ * pass keeps a year's report to one walk of the index.
  */
-async function visitSourceRows(
+async function totalledSourceRows(
   db: Kysely<DatabaseSchema>,
   { from, to, previous }: { from: string; to: string; previous: { from: string } },
-  rawFrom: string,
 ): Promise<PageSourceRow[]> {
   // A long range sums the totals in the order of their report index (analytics_daily_report), which
   // holds every column asked for: no table read, no sort. Comparing `day || ''` keeps SQLite from
@@ -81,41 +80,74 @@ async function visitSourceRows(
     daysBetween(previous.from, to) > LONG_RANGE_DAYS
       ? sql<string>`${sql.ref('analytics_daily.day')} || ''`
       : sql.ref<string>('analytics_daily.day');
-  const inPeriod = (day: RawBuilder<unknown>, what: RawBuilder<unknown>) =>
-    sql<number>`sum(case when ${day} >= ${from} then ${what} else 0 end)`;
-  const beforePeriod = (day: RawBuilder<unknown>, what: RawBuilder<unknown>) =>
-    sql<number>`sum(case when ${day} < ${from} then ${what} else 0 end)`;
-  const [raw, rolled] = await Promise.all([
-    sql<PageSourceRow>`
-      select v.path, f.channel, f.source, f.medium, f.campaign,
-        ${inPeriod(sql.ref('v.day'), sql`v.views`)} as views,
-        ${inPeriod(sql.ref('v.day'), sql`case when v.id = f.id then 1 else 0 end`)} as entries,
-        ${beforePeriod(sql.ref('v.day'), sql`case when v.id = f.id then 1 else 0 end`)} as previous_entries
-      from analytics_views v
-      join (${firstViewsOfVisits(sql`v.day >= ${rawFrom} and v.day <= ${to}`)}) m
-        on m.day = v.day and m.visitor = v.visitor
-      join analytics_views f on f.id = m.first_id
-      where v.day >= ${rawFrom} and v.day <= ${to}
-      group by v.path, f.channel, f.source, f.medium, f.campaign
-    `.execute(db),
-    db
-      .selectFrom('analytics_daily')
-      .select([
-        'path',
-        'channel',
-        'source',
-        'medium',
-        'campaign',
-        inPeriod(sql.ref('day'), sql.ref('views')).as('views'),
-        inPeriod(sql.ref('day'), sql.ref('entries')).as('entries'),
-        beforePeriod(sql.ref('day'), sql.ref('entries')).as('previous_entries'),
-      ])
-      .where(totalsDay, '>=', previous.from)
-      .where(totalsDay, '<=', to)
-      .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
-      .execute(),
+  const inPeriod = (what: RawBuilder<unknown>) => sql<number>`sum(case when day >= ${from} then ${what} else 0 end)`;
+  return db
+    .selectFrom('analytics_daily')
+    .select([
+      'path',
+      'channel',
+      'source',
+      'medium',
+      'campaign',
+      inPeriod(sql.ref('views')).as('views'),
+      inPeriod(sql.ref('entries')).as('entries'),
+      sql<number>`sum(case when day < ${from} then entries else 0 end)`.as('previous_entries'),
+    ])
+    .where(totalsDay, '>=', previous.from)
+    .where(totalsDay, '<=', to)
+    .groupBy(['path', 'channel', 'source', 'medium', 'campaign'])
+    .execute();
+}
+
+/** Views and visits begun per day, page and visit source, of the days not totalled. */
+type OpenDayRow = Pick<PageSourceRow, 'path' | 'channel' | 'source' | 'medium' | 'campaign' | 'views' | 'entries'> & {
+  day: string;
+};
+
+/**
+ * The days from `rawFrom` to `to`, none of them totalled yet (today, and yesterday until the
+ * retention run), per day, page and visit source: what the fold job has folded of them
+ * (`analytics_so_far`, retention.ts's foldSoFar) and their raw views after it, each view counted
+ * for the source of its visit (its visitor's first view that day, wherever that is) and each
+ * visit once, by its first view. A visitor's day is one visit, so its visits begun are its visitors.
+ */
+async function openDayRows(db: Kysely<DatabaseSchema>, rawFrom: string, to: string): Promise<OpenDayRow[]> {
+  if (rawFrom > to) return [];
+  const folded = await db
+    .selectFrom('analytics_days')
+    .select(['day', 'so_far_until', 'so_far_id'])
+    .where('day', '>=', rawFrom)
+    .where('day', '<=', to)
+    .where('so_far_until', 'is not', null)
+    .execute();
+  // A day's views folded are those received before its `so_far_until` with an id up to its `so_far_id`.
+  const notFolded = folded.map(
+    (row) => sql`not (v.day = ${row.day} and v.at < ${row.so_far_until} and v.id <= ${Number(row.so_far_id)})`,
+  );
+  const [soFar, raw] = await Promise.all([
+    folded.length === 0
+      ? []
+      : db
+          .selectFrom('analytics_so_far')
+          .select(['day', 'path', 'channel', 'source', 'medium', 'campaign', 'views', 'entries'])
+          .where(
+            'day',
+            'in',
+            folded.map((row) => row.day),
+          )
+          .execute(),
+    viewsBySourceOfVisit(sql.join([sql`v.day >= ${rawFrom} and v.day <= ${to}`, ...notFolded], sql` and `)).execute(db),
   ]);
-  return [...raw.rows, ...rolled];
+  return [...soFar, ...raw.rows];
+}
+
+/** Orders rows by page and visit source, as SQLite's GROUP BY gives them (a code unit at a time). */
+function byKey(a: PageSourceRow, b: PageSourceRow): number {
+  for (const column of ['path', 'channel', 'source', 'medium', 'campaign'] as const) {
+    const [x, y] = [a[column] ?? '', b[column] ?? ''];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 /** Visits begun per visit source in each period: the funnel's first step (funnel.ts). */
@@ -133,9 +165,11 @@ const visitsBySource = (rows: PageSourceRow[], period: 'current' | 'previous'): 
 /**
  * The owners' report (decision 0070) over whole days on the centre's (London) clock. A day the
  * retention run has totalled (every day once it is over) is read from the daily totals alone, so
- * a year is a few hundred rows per page and source, not a year of views; the raw views are read
- * only for the days after the last one totalled (today, and yesterday until the run). Each view
- * counts for the source of its visit (the visitor's first page that day), as the totals keep it.
+ * a year is a few hundred rows per page and source, not a year of views; the days after the last
+ * one totalled (today, and yesterday until the run) are read from what the fold job has folded of
+ * them and their raw views since (decision 0082), with the same figures as from their raw views
+ * alone. Each view counts for the source of its visit (the visitor's first page that day), as the
+ * totals keep it.
  * Enquiries are conversions only (not a second one from the same visitor that day, nor one staff
  * moved to the Bin).
  */
@@ -151,20 +185,12 @@ export async function insightsReport(
     .select((eb) => eb.fn.max('day').as('day'))
     .where('totalled', '=', 1)
     .executeTakeFirst();
-  /** The first day whose views are read raw, if `start` is before it. */
-  const rawFrom = (start: string) => {
-    const after = lastTotalled?.day ? addDays(lastTotalled.day, 1) : start;
-    return after > start ? after : start;
-  };
+  // The first day not totalled, if the report reaches back before it: read from its folded and raw views.
+  const afterTotalled = lastTotalled?.day ? addDays(lastTotalled.day, 1) : previous.from;
+  const rawFrom = afterTotalled > previous.from ? afterTotalled : previous.from;
 
-  const [rawDays, rolledDays, conversions, sourceRows] = await Promise.all([
-    db
-      .selectFrom('analytics_views')
-      .select((eb) => ['day', eb.fn.sum<number>('views').as('views'), eb.fn.count('visitor').distinct().as('visitors')])
-      .where('day', '>=', rawFrom(previous.from))
-      .where('day', '<=', to)
-      .groupBy('day')
-      .execute(),
+  const [openDays, rolledDays, conversions, totalledRows] = await Promise.all([
+    openDayRows(db, rawFrom, to),
     db
       .selectFrom('analytics_days')
       .select(['day', 'views', 'visitors', 'left_out'])
@@ -180,8 +206,25 @@ export async function insightsReport(
       .where('a.at', '>=', dayStart(previous.from))
       .where('a.at', '<', dayStart(addDays(to, 1)))
       .execute(),
-    visitSourceRows(db, { from, to, previous }, rawFrom(previous.from)),
+    totalledSourceRows(db, { from, to, previous }),
   ]);
+  // The days not totalled first, in the order of their key (as one read of their raw views gave
+  // them), then the totals: rows that tie in a list (channels) come in the same order whether or
+  // not, and however far, their day has been folded.
+  const sourceRows: PageSourceRow[] = [
+    ...openDays
+      .map((row) => {
+        const current = row.day >= from;
+        return {
+          ...row,
+          views: current ? row.views : 0,
+          entries: current ? row.entries : 0,
+          previous_entries: current ? 0 : row.entries,
+        };
+      })
+      .sort(byKey),
+    ...totalledRows,
+  ];
 
   // Per day, both periods: views and visitors from whichever table holds the day, enquiries by the day they came.
   const perDay = new Map<string, InsightsDay>();
@@ -191,10 +234,10 @@ export async function insightsReport(
     return row;
   };
   let leftOut = 0;
-  for (const row of rawDays) {
+  for (const row of openDays) {
     const entry = dayRow(row.day);
     entry.views += n(row.views);
-    entry.visitors += n(row.visitors);
+    entry.visitors += n(row.entries);
   }
   for (const row of rolledDays) {
     const entry = dayRow(row.day);

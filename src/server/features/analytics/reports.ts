@@ -24,12 +24,20 @@ export function createReports({
   return {
     insights: async (range: InsightsQuery) => {
       const facts = await siteFacts();
-      return insightsReport(database.db, range, {
-        counting,
-        hours: facts.hours,
-        targetMinutes: replySettingsOf(facts).targetMinutes,
-        now: clock(),
-      });
+      // Read in one snapshot: a day's folded views and the raw views after them (decision 0082), or
+      // a day totalled meanwhile, are never counted twice or missed between two of its reads.
+      return database.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute((snapshot) =>
+          insightsReport(snapshot, range, {
+            counting,
+            hours: facts.hours,
+            targetMinutes: replySettingsOf(facts).targetMinutes,
+            now: clock(),
+          }),
+        );
     },
   };
 }

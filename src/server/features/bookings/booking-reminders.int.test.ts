@@ -79,7 +79,9 @@ describe('the reminder 24 hours before', () => {
     expect(reminder!.subject).toContain('Wednesday 2 December, 5:00pm (UK time)');
     expect(reminder!.body).not.toContain('Priya');
     // The default cut-off is 12 hours: the confirmation's links still act when the reminder comes.
-    expect(reminder!.body).toContain('the cancel link in your confirmation e-mail (it works until 12 hours before the assessment)');
+    expect(reminder!.body).toContain(
+      'the cancel link in your confirmation e-mail (it works until 12 hours before the assessment)',
+    );
 
     // A process started afresh finds nothing more to send.
     const restarted = createBookingsService({
@@ -114,7 +116,10 @@ describe('the reminder 24 hours before', () => {
       config: subject.config,
       clock: clock.now,
       siteFacts: subject.features.siteFacts.current,
-      settingsOf: async () => ({ ...assessmentSettingsOf(await subject.features.siteFacts.current()), cutoffHours: 36 }),
+      settingsOf: async () => ({
+        ...assessmentSettingsOf(await subject.features.siteFacts.current()),
+        cutoffHours: 36,
+      }),
       enquiries: bookingEnquiries(subject.config.publicUrl),
     });
     clock.set(Date.parse('2026-12-03T18:00:00.000Z'));

@@ -211,9 +211,7 @@ describe('the booking links’ pages', () => {
 
     const moved = await choose({ startsAt: '2026-12-03T17:00:00.000Z' });
     expect(moved.statusCode).toBe(200);
-    expect(moved.body).toContain(
-      'Your assessment is now on <strong>Thursday 3 December, 5:00pm (UK time)</strong>.',
-    );
+    expect(moved.body).toContain('Your assessment is now on <strong>Thursday 3 December, 5:00pm (UK time)</strong>.');
     expect(await status()).toContain('booked 2026-12-03T17:00:00.000Z 1');
     // The link still opens the booking, at its new time.
     expect((await page(base)).body).toContain('Thursday 3 December, 5:00pm (UK time)');

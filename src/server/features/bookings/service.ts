@@ -243,7 +243,11 @@ export function createBookingsService({
       return place(picked, now, input, async (trx, notifyEmail) => {
         const { id, submission } = await enquiries.insert(trx, input, now.toISOString());
         if (notifyEmail) {
-          await enqueueEmail(trx, enquiries.notification(id, submission, notifyEmail, ukTimeInWords(picked.time.start)), now);
+          await enqueueEmail(
+            trx,
+            enquiries.notification(id, submission, notifyEmail, ukTimeInWords(picked.time.start)),
+            now,
+          );
           if (from !== undefined) {
             const notice = await floodNotice(trx, from, now, {
               email: notifyEmail,

@@ -204,9 +204,7 @@ describe('staff run the bookings (issue 41 part 5, decision 0073)', () => {
     expect(update!.body).toContain('Tuesday 1 December, 6:00pm (UK time)');
     // The office hears of it too, naming who moved it (issue 51).
     const [notice] = await mailsTo('office@northstar.test', 'booking-notice');
-    expect(notice!.subject).toMatch(
-      /^Assessment moved by .+: Priya Khan, now Tuesday 1 December, 6:00pm \(UK time\)$/,
-    );
+    expect(notice!.subject).toMatch(/^Assessment moved by .+: Priya Khan, now Tuesday 1 December, 6:00pm \(UK time\)$/);
     expect(notice!.body).toContain('Priya Khan has been sent the new time.');
     const offeredNow = await offered();
     expect(offeredNow).toContain(at('2026-12-01', '16'));
