@@ -193,12 +193,18 @@ describe('booking on /free-assessment without script', () => {
       expect((await bookings()).map((booking) => booking.starts_at)).toContain(second);
     });
 
-    it('a time no longer offered: 200, the page says so and shows that day’s times, nothing stored', async () => {
+    it('a time gone meanwhile: 200, the nearest free times again, each posting the details typed, nothing stored', async () => {
       const before = await stored();
       const answer = await post(form({ ...kept, pickAnother: second }));
       expect(answer.statusCode).toBe(200);
-      expect(bookingPartOf(answer.body)).toMatch(/4:00pm on Thursday 3 December is not free/);
+      expect(bookingPartOf(answer.body)).toContain(timeTakenMessage);
       expect(detailsFormOf(answer.body)).toBeUndefined();
+      // Not that day's times as links, which would lose the details without script.
+      const nearest = nearestFormOf(answer.body);
+      expect(nearest).toMatchObject({ method: 'post', action: '/free-assessment', links: [] });
+      expect(nearest?.fields).toEqual(kept);
+      expect(nearest?.buttons.map((button) => button.value)).toContain('2026-12-03T17:00:00.000Z');
+      expect(nearest?.buttons.map((button) => button.value)).not.toContain(second);
       expect(await stored()).toEqual(before);
     });
 

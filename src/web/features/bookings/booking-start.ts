@@ -1,5 +1,7 @@
+import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { type BookingChoice, type PostedBooking, choiceMessages } from '../../../shared/bookings/page-choice';
-import type { OfferedDay, OfferedTime } from '../../../shared/bookings/slots';
+import { type OfferedDay, type OfferedTime, nearestTimes } from '../../../shared/bookings/slots';
+import { londonLocalToUtc } from '../../../shared/london-time';
 
 /**
  * What the booking part starts from, as the server drew it for this request (decision 0072):
@@ -42,8 +44,29 @@ export function bookingStartOf(
     }
   }
   if (posted) {
+    const gone = detailsForAGoneTime(offered, choice, start, posted);
+    if (gone) return gone;
     start.posted = posted;
     if (posted.notice) start.notice = posted.notice;
   }
   return start;
+}
+
+/**
+ * Details typed for a time that has gone since (a nearest time chosen without script, or the
+ * details form drawn again, decision 0072): answered as a time just taken, with the nearest free
+ * ones as buttons that post the details again. That day's times as links would lose them.
+ */
+function detailsForAGoneTime(
+  offered: readonly OfferedDay[],
+  choice: BookingChoice,
+  start: BookingStart,
+  posted: PostedBooking,
+): BookingStart | undefined {
+  if (start.time || !choice.day || !choice.time || posted.notice || posted.nearest) return undefined;
+  if (!Object.values(posted.values).some(Boolean)) return undefined;
+  const wanted = londonLocalToUtc(`${choice.day}T${choice.time}`);
+  const nearest = wanted ? nearestTimes(offered, wanted) : [];
+  if (nearest.length === 0) return undefined;
+  return { days: start.days, notice: timeTakenMessage, posted: { ...posted, nearest } };
 }
