@@ -447,19 +447,10 @@ export interface AnalyticsDaysTable {
 
 /**
  * The views of a day not yet totalled, folded every few minutes (decision 0082): per page and
- * visit source ('' for none), views and visits begun, up to the day's `so_far_until`/`so_far_id`.
+ * visit source ('' for none), views and visits begun (visitors are the day's visits begun, so no
+ * column of their own), up to the day's `so_far_until`/`so_far_id`.
  */
-export interface AnalyticsSoFarTable {
-  day: string;
-  path: string;
-  channel: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  views: number;
-  /** Visits that began on this page. */
-  entries: number;
-}
+export type AnalyticsSoFarTable = Omit<AnalyticsDailyTable, 'visitors'>;
 
 /** Where an enquiry came from: its visitor's first page that day, and the page it was sent from. */
 export interface AnalyticsAttributionTable {
