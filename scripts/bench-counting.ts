@@ -30,7 +30,14 @@ const salts = createSalts(database.db, systemClock);
 await salts.today().salt;
 const recorder = createRecorder(database, systemClock, { onError: (error) => console.error(error) });
 const viewsCounting = (addressLimit: number) =>
-  createPageViews({ salts, recorder, site: 'localhost', isKnownPage: async () => true, addressLimit });
+  createPageViews({
+    salts,
+    recorder,
+    site: 'localhost',
+    isKnownPage: async () => true,
+    addressLimit,
+    clock: systemClock,
+  });
 const unlimited = viewsCounting(1_000_000_000);
 const limited = viewsCounting(120);
 const reply = { statusCode: 200 };

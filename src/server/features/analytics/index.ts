@@ -47,6 +47,7 @@ export function createAnalyticsFeature(
     site: publicUrl.hostname.toLowerCase(),
     isKnownPage: createKnownPages({ pages: sitePages, generation: () => readGeneration(database.db) }),
     addressLimit: config.analyticsAddressLimit,
+    clock,
   });
   const attribution = createAttribution({ database, clock, pageViews, recorder, publicOrigin: publicUrl.origin });
   const on = config.analytics;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { movableClock } from '../../../../tests/support/clock';
 import { adminHeaders, postInput, testAdminKey } from '../../../../tests/support/blog-factory';
 import type { InsightsReport } from '../../../shared/analytics/insights';
 import type { BlogPost } from '../../../shared/blog/blog';
@@ -28,15 +29,18 @@ describe('what a page view is, and what is dropped (decision 0065)', () => {
   let closeOther: () => Promise<void>;
   let post: BlogPost;
   let draft: BlogPost;
+  // One minute for every test: an address's share is counted per minute of the clock, and a burst
+  // that straddled a minute on the real one would start its count afresh halfway.
+  const clock = movableClock(Date.parse('2026-12-01T12:00:20.000Z'));
 
   beforeAll(async () => {
-    subject = await createTestApp({ env: { ADMIN_API_KEY: testAdminKey } });
+    subject = await createTestApp({ clock: clock.now, env: { ADMIN_API_KEY: testAdminKey } });
     const database = openDatabase({ dataDir: subject.database.dataDir, databaseUrl: subject.database.databaseUrl });
     closeOther = async () => {
       await other.close();
       await database.close();
     };
-    other = await buildApp({ config: subject.config, database, clock: () => new Date() });
+    other = await buildApp({ config: subject.config, database, clock: clock.now });
     await other.ready();
     const write = async (overrides: Record<string, unknown>) =>
       (

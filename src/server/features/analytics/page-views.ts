@@ -6,6 +6,7 @@ import { isBotAgent, isPrefetch, objects, type VisitSource, visitSource } from '
 import type { IsKnownPage } from './known-pages';
 import type { Recorder } from './recorder';
 import { type Visit, visitorHash } from './visitors';
+import type { Clock } from '../../../shared/clock';
 
 /** The longest path counted; anything longer is no page of ours. */
 const MAX_PATH = 300;
@@ -54,6 +55,7 @@ export function createPageViews({
   site,
   isKnownPage,
   addressLimit,
+  clock,
 }: {
   salts: Salts;
   recorder: Recorder;
@@ -64,19 +66,29 @@ export function createPageViews({
    * 120): a family reads a few pages a minute; beyond, a flood is left out.
    */
   addressLimit: number;
+  clock: Clock;
 }) {
   let recent = { salt: '', agents: new Map<string, Agent>(), readers: 0 };
   const forgetRecent = (salt = '') => {
     recent = { salt, agents: new Map(), readers: 0 };
   };
-  /** Views counted per address this minute (emptied each minute with the recent readers). */
+  /**
+   * Views counted per address in the clock's minute `perAddressMinute`: started afresh by the first
+   * view of the next minute, on the one clock, so a count never restarts in the middle of a
+   * minute (as it did when a timer emptied it).
+   */
   let perAddress = new Map<string, number>();
+  let perAddressMinute = -1;
 
   /** Counts a view against its address; true once the address is past its minute's share. */
   const overLimit = (ip: string) => {
     // An IPv4 address is its own key; only IPv6 needs its /64 worked out.
     const key = ip.includes(':') ? addressKey(ip) : ip;
-    if (perAddress.size >= COUNTED_ADDRESSES) perAddress = new Map();
+    const minute = Math.floor(clock().getTime() / 60_000);
+    if (minute !== perAddressMinute || perAddress.size >= COUNTED_ADDRESSES) {
+      perAddress = new Map();
+      perAddressMinute = minute;
+    }
     const views = (perAddress.get(key) ?? 0) + 1;
     perAddress.set(key, views);
     return views > addressLimit;
@@ -184,10 +196,13 @@ export function createPageViews({
       if (!isPublicPath(path) || !(await isKnownPage(path))) return;
       return count(request, path, mark === -1 ? '' : page.slice(mark + 1), undefined, showing);
     },
-    /** Empties the recent readers and the addresses' counts (each minute), so no address or agent stays in memory longer. */
+    /**
+     * Empties the recent readers, and the addresses' counts once their minute is over (run each
+     * minute): no address or agent stays in memory more than two minutes.
+     */
     forgetRecent: () => {
       forgetRecent();
-      perAddress = new Map();
+      if (Math.floor(clock().getTime() / 60_000) !== perAddressMinute) perAddress = new Map();
     },
   };
 }
