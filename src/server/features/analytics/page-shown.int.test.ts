@@ -201,6 +201,15 @@ describe('what a page view is, and what is dropped (decision 0065)', () => {
     expect(days.reduce((sum, day) => sum + day.left_out, 0)).toBe(20);
   });
 
+  it('counts an address afresh in the next minute of the clock, not before', async () => {
+    const ip = freshAddress();
+    await Promise.all(Array.from({ length: 121 }, () => view('/', ip)));
+    await view('/', ip);
+    clock.advance(60_000);
+    await view('/', ip);
+    expect(viewsOf(await written())).toEqual({ '/': 121 });
+  });
+
   it('keeps sources and campaigns to 100 characters, and the beacon’s page to 2,000', async () => {
     const ip = freshAddress();
     const long = 'a'.repeat(500);
