@@ -39,6 +39,9 @@ test.describe('visit counts and enquiry sources, end to end', () => {
 
     // The advert's link, then the page's own button to the form: drawn in place, in the same document.
     await page.goto(`${server.baseUrl}${CAMPAIGN}`);
+    // The navigation script is there once the page's own script has run (decision 0044): a click
+    // before it, as on a busy machine, is a plain link's, and loads a second document.
+    await expect(page.locator('[data-page-announcer]')).toHaveCount(1);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'first document'));
     await page.getByRole('main').getByRole('link', { name: 'Book A Free Assessment' }).first().click();
     await expect(page).toHaveURL(`${server.baseUrl}/free-assessment`);
