@@ -1,18 +1,11 @@
 // Helpers the benchmark scripts share for starting servers on this machine.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
-/** A port nothing listens on right now. */
-export const freePort = () =>
-  new Promise((resolve) => {
-    const probe = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 /** Resolves once `url` answers 2xx; gives up after `attempts` tries 100 ms apart. */
 export async function waitFor(url, attempts = 300) {

@@ -1,20 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config';
 import { openDatabase } from './db/connection';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 import { checkDataDir, editDistance, migrateAtStart, misspeltSettingWarnings } from './start-checks';
 
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/** A port nothing listens on: a database there refuses the connection. */
+const closedPort = freePort;
 
 describe('settings checked at start', () => {
   let folder: string;

@@ -1,20 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 const tree = path.resolve(import.meta.dirname, '../..');
 const running = { version: '9.9.9', commit: 'a'.repeat(40) };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * A deploy root as deploy/README.md's local trial lays it out (NORTHSTAR_ROOT, NORTHSTAR_PID): the

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { resticTime } from '../../src/server/ops/restic';
@@ -55,14 +54,7 @@ export interface TestResticRepository {
   dispose(): void;
 }
 
-/** A port nothing listens on right now. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../../scripts/lib/free-port.mjs';
 
 /** A new, initialised restic repository in a temporary folder. */
 export function createResticRepository(): TestResticRepository {

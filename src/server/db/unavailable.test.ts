@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from './sqlite-driver.mjs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './unavailable';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const caught = async (work: () => unknown) => {
   try {
@@ -19,12 +19,8 @@ const caught = async (work: () => unknown) => {
 /** Real errors from the real drivers: which mean "away for now" (503) and which are bugs (500). */
 describe('isDatabaseUnavailable', () => {
   it('recognises a PostgreSQL server that refuses connections', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    // Nothing listens there: the connection is refused.
+    const port = await freePort();
     const client = new pg.Client({ connectionString: `postgres://nobody@127.0.0.1:${port}/none` });
     expect(isDatabaseUnavailable(await caught(() => client.connect()))).toBe(true);
   });
