@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { Kysely } from 'kysely';
 import { createSecretBox } from '../../src/server/auth/secrets-at-rest';
 import type { DatabaseSchema } from '../../src/server/db/schema';
-import { withSecrets } from '../../src/server/mail/outbox';
+import { claimDueEmail, markSent, withSecrets } from '../../src/server/mail/outbox';
 import type { ReceivedMail } from './smtp';
 
 // Reading a booking's mails (issue 41) as the parent's mail program and calendar would: the
@@ -62,4 +62,25 @@ export async function queuedToken(
     createSecretBox(subject.config.secretsKeyFile),
   );
   return new RegExp(`/free-assessment/${link}\\?token=([\\w-]+)`).exec(opened.body)![1]!;
+}
+
+/**
+ * Every waiting-list claim link in the outbox, by recipient: each mail due claimed and opened as the
+ * mail worker opens it to send (its token unsealed), then marked sent.
+ */
+export async function claimTokens(
+  subject: { database: { db: Kysely<DatabaseSchema> }; config: { secretsKeyFile: string } },
+  now: () => Date,
+): Promise<Map<string, string>> {
+  const box = createSecretBox(subject.config.secretsKeyFile);
+  const tokens = new Map<string, string>();
+  for (;;) {
+    const due = await claimDueEmail(subject.database.db, now(), 60_000);
+    if (!due) break;
+    const opened = withSecrets(due, box);
+    const token = /\/free-assessment\/waiting\?token=([\w-]+)/.exec(opened.body)?.[1];
+    if (token) tokens.set(opened.recipient, token);
+    await markSent(subject.database.db, due.id, now());
+  }
+  return tokens;
 }

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferedTimes } from '../../../shared/bookings/bookings';
 import { timeTakenMessage } from '../../../shared/bookings/bookings';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { claimTokens as claimTokensOf } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
-import { createSecretBox } from '../../auth/secrets-at-rest';
-import { claimDueEmail, markSent, withSecrets } from '../../mail/outbox';
 
 /** Monday 30 November 2026, 10:00 in London: the default rules offer times from Tuesday, four weeks ahead. */
 const start = Date.parse('2026-11-30T10:00:00.000Z');
@@ -84,20 +83,7 @@ describe('the waiting list’s pages', () => {
     expect(cancelled.statusCode).toBe(200);
     return booking.starts_at;
   };
-  /** The claim links the job sent, by recipient, opened as the mail worker opens them to send. */
-  const claimTokens = async () => {
-    const box = createSecretBox(subject.config.secretsKeyFile);
-    const tokens = new Map<string, string>();
-    for (;;) {
-      const due = await claimDueEmail(subject.database.db, clock.now(), 60_000);
-      if (!due) break;
-      const opened = withSecrets(due, box);
-      const token = /\/free-assessment\/waiting\?token=([\w-]+)/.exec(opened.body)?.[1];
-      if (token) tokens.set(opened.recipient, token);
-      await markSent(subject.database.db, due.id, clock.now());
-    }
-    return tokens;
-  };
+  const claimTokens = () => claimTokensOf(subject, clock.now);
   /** Every address the page links or posts to: the token is in none of them. */
   const addressesIn = (html: string) =>
     [...html.matchAll(/\b(?:href|action|src)="([^"]*)"/g)].map((match) => match[1]!);

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferedTimes } from '../../../shared/bookings/bookings';
 import { assessmentSettingsOf } from '../../../shared/bookings/settings';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { claimTokens as claimTokensOf } from '../../../../tests/support/booking-mail';
 import { movableClock } from '../../../../tests/support/clock';
 import { createSecretBox } from '../../auth/secrets-at-rest';
 import { type Database, openDatabase } from '../../db/connection';
-import { claimDueEmail, markSent, withSecrets } from '../../mail/outbox';
 import { bookingEnquiries } from '../enquiries';
 import { bookingRules } from './rules';
 import { createWaitingList } from './waiting-list';
@@ -54,20 +54,7 @@ describe('the waiting list', () => {
       .where('subject', 'like', 'A free assessment time%')
       .orderBy('id')
       .execute();
-  /** Every claim link in the outbox, by recipient: opened as the mail worker opens them to send. */
-  const claimTokens = async () => {
-    const box = createSecretBox(subject.config.secretsKeyFile);
-    const tokens = new Map<string, string>();
-    for (;;) {
-      const due = await claimDueEmail(subject.database.db, clock.now(), 60_000);
-      if (!due) break;
-      const opened = withSecrets(due, box);
-      const token = /\/free-assessment\/waiting\?token=([\w-]+)/.exec(opened.body)?.[1];
-      if (token) tokens.set(opened.recipient, token);
-      await markSent(subject.database.db, due.id, clock.now());
-    }
-    return tokens;
-  };
+  const claimTokens = () => claimTokensOf(subject, clock.now);
   /** Both processes look at once, five times each. */
   const race = async () =>
     (await Promise.all(Array.from({ length: 10 }, (_, n) => processes[n % 2]!.offerFreedTimes()))).reduce(
