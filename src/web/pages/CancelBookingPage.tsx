@@ -1,7 +1,15 @@
 import { ukTimeInWords } from '../../shared/time-words';
 import { paths } from '../../shared/routes';
 import { useBookingLink } from '../lib/booking-link';
-import { BookAnotherTime, CallUs, CallUsInstead, LinkPageFrame, LinkProblem, buttonClass } from './booking-link-parts';
+import {
+  BookAnotherTime,
+  CallUs,
+  CallUsInstead,
+  LinkPageFrame,
+  LinkProblem,
+  buttonClass,
+  DoneNotice,
+} from './booking-link-parts';
 
 /**
  * `/free-assessment/cancel?token=…` (issue 41): opening the link shows what it would cancel and
@@ -21,17 +29,19 @@ export function CancelBookingPage() {
     case 'cancelled':
       return (
         <LinkPageFrame title="Your assessment is cancelled">
-          <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
-            <p className="text-lg text-slate-900">
-              Your assessment on <strong>{ukTimeInWords(view.startsAt)}</strong> is cancelled.
-            </p>
+          <DoneNotice
+            lead={
+              <>
+                Your assessment on <strong>{ukTimeInWords(view.startsAt)}</strong> is cancelled.
+              </>
+            }
+          >
             <p className="mt-2 text-slate-700">
               We have e-mailed you a cancellation that removes it from your calendar. The time is free for another
               family now.
             </p>
             <BookAnotherTime />
-            <CallUs />
-          </div>
+          </DoneNotice>
         </LinkPageFrame>
       );
     case 'confirm':

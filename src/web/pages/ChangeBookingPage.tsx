@@ -1,7 +1,7 @@
 import { ukTimeInWords } from '../../shared/time-words';
 import { type ChangeStart, ChangePickerIsland } from '../features/bookings';
 import { useBookingLink } from '../lib/booking-link';
-import { CallUs, CallUsInstead, LinkPageFrame, LinkProblem } from './booking-link-parts';
+import { CallUs, CallUsInstead, LinkPageFrame, LinkProblem, DoneNotice } from './booking-link-parts';
 
 /**
  * `/free-assessment/change?token=…` (issue 41): the booking's time, then the booking page's day
@@ -23,16 +23,18 @@ export function ChangeBookingPage() {
     case 'changed':
       return (
         <LinkPageFrame title="Your assessment has a new time">
-          <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
-            <p className="text-lg text-slate-900">
-              Your assessment is now on <strong>{ukTimeInWords(view.startsAt)}</strong>.
-            </p>
+          <DoneNotice
+            lead={
+              <>
+                Your assessment is now on <strong>{ukTimeInWords(view.startsAt)}</strong>.
+              </>
+            }
+          >
             <p className="mt-2 text-slate-700">
               We have e-mailed you the new time, with an invitation that updates your calendar. The link in your
               confirmation e-mail still works if you need to change it again.
             </p>
-            <CallUs />
-          </div>
+          </DoneNotice>
         </LinkPageFrame>
       );
     case 'choose': {

@@ -5,7 +5,7 @@ import { centreTelHref } from '../components/centre-contact';
 import { type ChangeStart, ChangePickerIsland } from '../features/bookings';
 import { useSiteFacts } from '../lib/site-data';
 import { useWaitingList } from '../lib/waiting-list';
-import { BookAnotherTime, CallUs, LinkPageFrame, LinkProblem } from './booking-link-parts';
+import { BookAnotherTime, CallUs, LinkPageFrame, LinkProblem, DoneNotice } from './booking-link-parts';
 
 /**
  * `/free-assessment/waiting?token=…` (issue 51): a time came free on the days a family on the
@@ -26,16 +26,18 @@ export function WaitingClaimPage() {
     case 'booked':
       return (
         <LinkPageFrame title="Your free assessment is booked">
-          <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
-            <p className="text-lg text-slate-900">
-              Your free assessment is booked for <strong>{ukTimeInWords(view.startsAt)}</strong>.
-            </p>
+          <DoneNotice
+            lead={
+              <>
+                Your free assessment is booked for <strong>{ukTimeInWords(view.startsAt)}</strong>.
+              </>
+            }
+          >
             <p className="mt-2 text-slate-700">
               A confirmation e-mail is on its way, with an invitation for your calendar and links to change or cancel
               the time. Your place on the waiting list has ended, as you now have a time.
             </p>
-            <CallUs />
-          </div>
+          </DoneNotice>
         </LinkPageFrame>
       );
     case 'choose': {

@@ -9,7 +9,7 @@ import { useShell } from '../lib/contexts';
 import { Seo } from '../lib/seo';
 import { useSiteFacts } from '../lib/site-data';
 import { useWaitingList } from '../lib/waiting-list';
-import { CallUs } from './booking-link-parts';
+import { CallUs, DoneNotice } from './booking-link-parts';
 
 type JoinField = 'from' | 'to' | DetailField;
 
@@ -62,8 +62,7 @@ export function WaitingListPage() {
 
 function Joined({ from, to }: { from: string; to: string }) {
   return (
-    <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
-      <p className="text-lg text-slate-900">{waitingListMessages.joined(from, to)}</p>
+    <DoneNotice lead={<>{waitingListMessages.joined(from, to)}</>}>
       <p className="mt-2 text-slate-700">
         The e-mail will have a link to book the time, with the details you have given us: there will be nothing to fill
         in again.
@@ -73,8 +72,7 @@ function Joined({ from, to }: { from: string; to: string }) {
           Back to booking a free assessment
         </a>
       </p>
-      <CallUs />
-    </div>
+    </DoneNotice>
   );
 }
 

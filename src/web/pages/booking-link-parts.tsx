@@ -58,6 +58,17 @@ export function CallUs() {
   );
 }
 
+/** What a link page says once it has done what it was asked: the outcome, what follows, the phone. */
+export function DoneNotice({ lead, children }: { lead: ReactNode; children: ReactNode }) {
+  return (
+    <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
+      <p className="text-lg text-slate-900">{lead}</p>
+      {children}
+      <CallUs />
+    </div>
+  );
+}
+
 /**
  * A link to a booking still to come that no longer acts online (issue 51): inside the cut-off, or
  * out of changes. The booking's time, why, and the centre's phone, large enough to tap; on the
